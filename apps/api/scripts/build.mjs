@@ -1,0 +1,20 @@
+// Bundles the API into dist/main.js. Our own TypeScript (this app and packages/shared) is compiled
+// in; npm dependencies stay external and load from node_modules, native addons included.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@indiesplit/'));
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+console.log('API built: dist/main.js');

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import type { AppContext } from './platform/context.ts';
+import { Csrf } from './platform/csrf.ts';
+import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  type RateLimitStore,
+  RedisRateLimitStore,
+} from './platform/rate-limit.ts';
+import { SessionStore } from './platform/sessions.ts';
+import { type FileStorage, LocalFileStorage } from './platform/storage.ts';
+import './platform/http.ts';
+import { SESSION_COOKIE } from '@indiesplit/shared/constants';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  mailTransport?: MailTransport;
+  rateLimitStore?: RateLimitStore;
+  storage?: FileStorage;
+  /** Whether the mail worker polls on its own (tests drain it explicitly). */
+  startWorkers?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function defaultWebDist(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')]) {
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // An empty JSON body (the spec's "empty" POSTs) reads as {} instead of failing.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('invalidRequest', 400), undefined);
+    }
+  });
+
+  const db = database.db;
+  const mailTransport =
+    deps.mailTransport ??
+    (config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : new DevMailboxTransport(db));
+  const ctx: AppContext = {
+    config,
+    db,
+    sessions: new SessionStore(db, config),
+    csrf: new Csrf(config),
+    limiter: new RateLimiter(
+      deps.rateLimitStore ??
+        (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    ),
+    mail: new MailWorker(db, mailTransport, app.log),
+    storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 63072000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'IndieSplit API',
+        version: '1.0.0',
+        description: `Accounts and platform API. Unsafe methods need the csrftoken cookie echoed in X-CSRFToken.`,
+      },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('session', null);
+      api.addHook('onRequest', async (req) => {
+        req.session = await ctx.sessions.find(req.cookies[SESSION_COOKIE]);
+      });
+      api.addHook('preHandler', async (req) => {
+        ctx.csrf.verify(req, req.session?.idHash ?? 'anonymous');
+      });
+      await api.register(healthRoutes, ctx);
+      await api.register(authRoutes, ctx);
+      await api.register(userRoutes, ctx);
+      if (!config.isProduction) await api.register(devApiRoutes, ctx);
+      api.setNotFoundHandler(() => {
+        throw new AppError('notFound', 404);
+      });
+    },
+    { prefix: '/api' },
+  );
+  // The docs viewer sets its own, looser CSP on its pages only (Swagger UI uses inline styles).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+  });
+
+  if (!config.isProduction) await app.register(devPageRoutes, ctx);
+
+  const webDist = config.webDistDir ?? defaultWebDist();
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Client-side routes: any other GET that wants a page gets the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      throw new AppError('notFound', 404);
+    });
+  }
+
+  if (deps.startWorkers !== false) {
+    app.addHook('onReady', async () => ctx.mail.start());
+  }
+  app.addHook('onClose', async () => {
+    await ctx.mail.stop();
+    await ctx.limiter.close();
+  });
+  return app;
+}

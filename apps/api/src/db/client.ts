@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The outer database or a transaction: services take this, so a transaction flows down explicitly. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database =
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
+  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> };
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` for a throw-away database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Fail now with the server's own message rather than at the first request.
+    const client = await pool.connect();
+    client.release();
+    return {
+      db: drizzleNodePg(pool, { schema }) as unknown as Db,
+      kind: 'postgres',
+      pool,
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite(options.dataDir ?? 'memory://');
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    client,
+    close: () => client.close(),
+  };
+}

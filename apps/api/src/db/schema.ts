@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    userTypes: text('user_types').array().notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    newsletter: boolean('newsletter').notNull().default(false),
+    indieProjectUpdates: boolean('indie_project_updates').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    avatarKey: text('avatar_key'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check(
+      'users_user_types_valid',
+      sql`cardinality(${t.userTypes}) between 1 and 3 and ${t.userTypes} <@ array['investor','gamer','developer']::text[]`,
+    ),
+    check('users_language_valid', sql`${t.language} in ('en', 'it')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie value: a database leak does not hand out live sessions.
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For verification: the address this token proves; a later email change makes it void. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash),
+    index('email_tokens_user_id_idx').on(t.userId),
+    check('email_tokens_purpose_valid', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+/** Transactional outbox: a message is written with the change that causes it, then delivered. */
+export const outbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_user_id_idx').on(t.userId),
+    check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Where mail goes when no SMTP server is configured (development only). */
+export const devMailbox = pgTable(
+  'dev_mailbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dev_mailbox_to_idx').on(sql`lower(${t.toAddress})`)],
+);
+
+/** Security-relevant account events. Kept after deletion, pointing at the pseudonymised user row. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    ip: inet('ip'),
+    data: jsonb('data').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_user_id_idx').on(t.userId)],
+);

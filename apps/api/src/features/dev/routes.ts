@@ -1,0 +1,81 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { devMailbox } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+
+const MailboxEntry = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The development mailbox: what the platform would have emailed. Never registered in production. */
+export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Messages sent without SMTP, newest first (not in production)',
+        querystring: z.object({ to: z.string().optional() }),
+        response: { 200: z.array(MailboxEntry) },
+      },
+    },
+    async (req) => {
+      const rows = await ctx.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(200);
+      const to = req.query.to?.toLowerCase();
+      return rows
+        .filter((m) => !to || m.toAddress.toLowerCase() === to)
+        .map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          created_at: m.createdAt.toISOString(),
+        }));
+    },
+  );
+
+  r.get(
+    '/dev/mailbox/:id/html',
+    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (req, reply) => {
+      const [m] = await ctx.db.select().from(devMailbox).where(eq(devMailbox.id, req.params.id));
+      if (!m) throw notFound();
+      // Sandboxed: a message's HTML can show but never script against the platform's origin.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'")
+        .send(m.htmlBody);
+    },
+  );
+}
+
+export async function devPageRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/dev/mailbox', async (_req, reply) => {
+    const rows = await ctx.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(100);
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p><strong>To:</strong> ${escapeHtml(m.toAddress)} · <time>${m.createdAt.toISOString()}</time> ·
+<a href="/api/dev/mailbox/${m.id}/html">HTML</a></p><pre>${escapeHtml(m.textBody)}</pre></article>`,
+      )
+      .join('<hr>');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox · IndieSplit</title></head>
+<body><h1>Development mailbox</h1><p>Mail the platform sent while no SMTP server is configured, newest first.</p>
+${items || '<p>No messages yet.</p>'}</body></html>`;
+  });
+}

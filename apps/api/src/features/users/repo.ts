@@ -1,0 +1,102 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditEvents, devMailbox, outbox, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Login accepts a username or an email, both compared case-insensitively. */
+export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
+  const value = lower(identifier);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.email}) = ${lower(email)}`));
+  return row;
+}
+
+/** Which of username and email another account already holds (deleted accounts hold neither). */
+export async function findTaken(
+  db: Db,
+  username: string,
+  email: string,
+  exceptUserId?: string,
+): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        or(sql`lower(${users.username}) = ${lower(username)}`, sql`lower(${users.email}) = ${lower(email)}`),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    );
+  return {
+    username: rows.some((r) => lower(r.username) === lower(username)),
+    email: rows.some((r) => lower(r.email) === lower(email)),
+  };
+}
+
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row!;
+}
+
+/** Claims the right to send a verification email: at most one per cooldown, race-free. */
+export async function claimVerificationSend(db: Db, id: string, cooldownSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ verificationSentAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, id),
+        or(
+          isNull(users.verificationSentAt),
+          sql`${users.verificationSentAt} <= now() - make_interval(secs => ${cooldownSeconds})`,
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Erases what we hold about a person besides the account itself: mail, IP addresses, devices. */
+export async function erasePersonalTraces(db: Db, userId: string, email: string): Promise<void> {
+  await db.delete(outbox).where(eq(outbox.userId, userId));
+  await db.delete(devMailbox).where(sql`lower(${devMailbox.toAddress}) = ${lower(email)}`);
+  await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.userId, userId));
+  await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
+}

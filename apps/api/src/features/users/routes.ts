@@ -1,0 +1,192 @@
+import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
+import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
+import { translate } from '@indiesplit/shared/messages';
+import {
+  ChangePasswordRequest,
+  Subscriptions,
+  SubscriptionsResponse,
+  UpdateUserRequest,
+  UserResponse,
+} from '@indiesplit/shared/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import * as auth from '../auth/service.ts';
+import * as users from './service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+
+export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['user'];
+
+  r.get(
+    '/user/',
+    { schema: { tags, summary: 'The logged-in user', response: { 200: UserResponse, ...errors } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await users.getUser(ctx, requireSession(req).user.id);
+      return { success: true as const, user: users.toUserDto(user) };
+    },
+  );
+
+  r.post(
+    '/user/update/',
+    {
+      schema: {
+        tags,
+        summary: 'Update name, surname, username and email (a new email must be verified again)',
+        body: UpdateUserRequest,
+        response: { 200: UserResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const session = requireSession(req);
+      const { user, emailChanged } = await users.updateProfile(ctx, session.user.id, req.body, req.ip);
+      return {
+        success: true as const,
+        message: translate(requestLanguage(req), emailChanged ? 'profileUpdatedEmail' : 'profileUpdated'),
+        user: users.toUserDto(user),
+      };
+    },
+  );
+
+  r.post(
+    '/user/change-password/',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password (needs the previous one; signs out other devices)',
+        body: ChangePasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await auth.changePassword(ctx, req, requireSession(req), req.body);
+      return { success: true, message: translate(requestLanguage(req), 'passwordChanged') };
+    },
+  );
+
+  r.post(
+    '/user/update-profile-picture/',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an avatar (multipart field profile_picture: JPEG, PNG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: UserResponse, 413: ErrorResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const session = requireSession(req);
+      if (!req.isMultipart()) throw badRequest('invalidImage');
+      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+      if (part?.fieldname !== 'profile_picture') throw badRequest('invalidImage');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('imageTooLarge', 413);
+        throw err;
+      }
+      const user = await users.replaceAvatar(ctx, session.user.id, data);
+      return {
+        success: true as const,
+        message: translate(requestLanguage(req), 'avatarUpdated'),
+        user: users.toUserDto(user),
+      };
+    },
+  );
+
+  r.get(
+    '/user/subscriptions/',
+    {
+      schema: {
+        tags,
+        summary: 'Newsletter and indie project update subscriptions',
+        response: { 200: SubscriptionsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await users.getUser(ctx, requireSession(req).user.id);
+      return {
+        success: true as const,
+        newsletter: user.newsletter,
+        indie_project_updates: user.indieProjectUpdates,
+      };
+    },
+  );
+
+  r.post(
+    '/user/subscriptions/',
+    {
+      schema: {
+        tags,
+        summary: 'Change subscriptions',
+        body: Subscriptions,
+        response: { 200: SubscriptionsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await users.setSubscriptions(ctx, requireSession(req).user.id, req.body);
+      return {
+        success: true as const,
+        newsletter: user.newsletter,
+        indie_project_updates: user.indieProjectUpdates,
+      };
+    },
+  );
+
+  r.delete(
+    '/user/delete-all-data/',
+    {
+      schema: {
+        tags,
+        summary: 'Erase personal data (profile, avatar, subscriptions, emails, IP logs); the account remains',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await users.erasePersonalData(ctx, requireSession(req).user.id);
+      return { success: true, message: translate(requestLanguage(req), 'dataDeleted') };
+    },
+  );
+
+  r.delete(
+    '/user/delete/',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account: personal data erased, sessions ended, kept records pseudonymised',
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await users.deleteAccount(ctx, requireSession(req).user.id);
+      ctx.sessions.clearCookie(reply);
+      ctx.csrf.issue(reply, 'anonymous');
+      return { success: true, message: translate(requestLanguage(req), 'accountDeleted') };
+    },
+  );
+
+  // Avatars: random names, re-encoded WebP, never sniffed (helmet sets nosniff on every answer).
+  r.get(
+    '/media/avatars/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }) } },
+    async (req, reply) => {
+      const data = await ctx.storage.get(`avatars/${req.params.file}`);
+      if (!data) throw notFound();
+      return reply
+        .type('image/webp')
+        .header('content-disposition', 'inline; filename="avatar.webp"')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(data);
+    },
+  );
+}

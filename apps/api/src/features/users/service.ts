@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { AVATAR_MAX_PIXELS, USER_TYPES, type UserType } from '@indiesplit/shared/constants';
+import type { Subscriptions, UpdateUserRequest, UserDto } from '@indiesplit/shared/user';
+import { normalizeIdentifier } from '@indiesplit/shared/validation';
+import sharp, { type Metadata } from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { recordEvent } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mailer.ts';
+import { emailChangedEmail } from '../auth/emails.ts';
+import { deleteTokensOf, issueEmailVerification, voidEmailVerifications } from '../auth/tokens.ts';
+import * as repo from './repo.ts';
+
+export type { UserRow } from './repo.ts';
+export {
+  claimVerificationSend,
+  findTaken,
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  updateUser,
+} from './repo.ts';
+
+/** The media path of an avatar, relative to the API root (spec §3 profile_picture_url). */
+export function avatarUrl(avatarKey: string | null): string | null {
+  return avatarKey ? `/media/${avatarKey}` : null;
+}
+
+/** The one presenter of a user: a row never leaves the server as it is. */
+export function toUserDto(row: repo.UserRow): UserDto {
+  const types = row.userTypes.filter((t): t is UserType => (USER_TYPES as readonly string[]).includes(t));
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    user_types: types,
+    userType: types[0] ?? 'investor',
+    isEmailVerified: row.emailVerifiedAt !== null,
+    profile_picture_url: avatarUrl(row.avatarKey),
+    newsletter: row.newsletter,
+    indie_project_updates: row.indieProjectUpdates,
+    has_password: row.passwordHash !== null,
+    language: row.language === 'it' ? 'it' : 'en',
+    date_joined: row.createdAt.toISOString(),
+  };
+}
+
+export async function getUser(ctx: AppContext, userId: string): Promise<repo.UserRow> {
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row) throw notFound('accountNotFound');
+  return row;
+}
+
+/** Postgres unique violations on our two case-insensitive keys, as the 409s the browser expects. */
+export function duplicateToConflict(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgErr = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  if (pgErr?.constraint === 'users_username_lower_key') throw conflict('usernameExists', 'username');
+  if (pgErr?.constraint === 'users_email_lower_key') throw conflict('emailExists', 'email');
+  throw err;
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  userId: string,
+  input: { first_name: string; last_name: string; username: string; email: string },
+  ip: string,
+): Promise<{ user: repo.UserRow; emailChanged: boolean }> {
+  const current = await getUser(ctx, userId);
+  const emailChanged = normalizeIdentifier(input.email) !== normalizeIdentifier(current.email);
+  const taken = await repo.findTaken(ctx.db, input.username, input.email, userId);
+  if (taken.username) throw conflict('usernameExists', 'username');
+  if (taken.email) throw conflict('emailExists', 'email');
+  const user = await ctx.db
+    .transaction(async (tx) => {
+      const updated = await repo.updateUser(tx, userId, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        username: input.username,
+        email: emailChanged ? input.email : current.email,
+        ...(emailChanged ? { emailVerifiedAt: null, verificationSentAt: new Date() } : {}),
+      });
+      if (emailChanged) {
+        await voidEmailVerifications(tx, userId);
+        await issueEmailVerification(ctx, tx, updated);
+        // The old address hears of the change: a hijacked session cannot move the account silently.
+        await enqueueMail(
+          tx,
+          emailChangedEmail(
+            updated.language === 'it' ? 'it' : 'en',
+            current.email,
+            userId,
+            updated.username,
+            updated.email,
+          ),
+        );
+        await recordEvent(tx, { userId, kind: 'email_changed', ip });
+      }
+      return updated;
+    })
+    .catch(duplicateToConflict);
+  if (emailChanged) ctx.mail.nudge();
+  return { user, emailChanged };
+}
+
+export type UpdateProfileInput = Required<UpdateUserRequest>;
+
+export async function setSubscriptions(ctx: AppContext, userId: string, input: Subscriptions) {
+  return repo.updateUser(ctx.db, userId, {
+    newsletter: input.newsletter,
+    indieProjectUpdates: input.indie_project_updates,
+  });
+}
+
+export async function setLanguage(db: Db, userId: string, language: 'en' | 'it') {
+  await repo.updateUser(db, userId, { language });
+}
+
+// --- avatar -------------------------------------------------------------------------------------
+
+const SIGNATURES: Array<{ format: 'jpeg' | 'png' | 'webp'; test: (b: Buffer) => boolean }> = [
+  { format: 'jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    format: 'png',
+    test: (b) =>
+      b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    format: 'webp',
+    test: (b) =>
+      b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
+];
+
+/**
+ * Accepts JPEG, PNG or WebP judged by content, never by name or declared type; refuses pixel bombs
+ * before decoding; re-encodes to a 512 px WebP, which drops every byte of the original (EXIF, GPS,
+ * trailing payloads) but the pixels.
+ */
+export async function processAvatar(data: Buffer): Promise<Buffer> {
+  const signature = SIGNATURES.find((s) => s.test(data));
+  if (!signature) throw badRequest('invalidImage');
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest('invalidImage');
+  }
+  if (meta.format !== signature.format || !meta.width || !meta.height) throw badRequest('invalidImage');
+  if (meta.width * meta.height > AVATAR_MAX_PIXELS || (meta.pages ?? 1) > 1) {
+    throw badRequest('imageTooManyPixels');
+  }
+  try {
+    return await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(512, 512, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw badRequest('invalidImage');
+  }
+}
+
+export async function replaceAvatar(ctx: AppContext, userId: string, data: Buffer): Promise<repo.UserRow> {
+  const encoded = await processAvatar(data);
+  const current = await getUser(ctx, userId);
+  const key = `avatars/${randomBytes(16).toString('hex')}.webp`;
+  await ctx.storage.put(key, encoded);
+  let user: repo.UserRow;
+  try {
+    user = await repo.updateUser(ctx.db, userId, { avatarKey: key });
+  } catch (err) {
+    await ctx.storage.delete(key);
+    throw err;
+  }
+  if (current.avatarKey) await ctx.storage.delete(current.avatarKey).catch(() => {});
+  return user;
+}
+
+// --- erasure ------------------------------------------------------------------------------------
+
+/**
+ * "Delete all personal data": the profile's contents, the avatar, subscriptions, every email we
+ * hold for the person and the IP addresses we logged. The account itself (login name, address,
+ * password) stays until the person deletes it, which the web app does right after.
+ */
+export async function erasePersonalData(ctx: AppContext, userId: string): Promise<void> {
+  const user = await getUser(ctx, userId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateUser(tx, userId, {
+      firstName: '',
+      lastName: '',
+      avatarKey: null,
+      newsletter: false,
+      indieProjectUpdates: false,
+    });
+    await repo.erasePersonalTraces(tx, userId, user.email);
+    await recordEvent(tx, { userId, kind: 'personal_data_erased' });
+  });
+  if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
+}
+
+/**
+ * Deletes the account: personal data erased as above, then the row becomes a tombstone whose
+ * username and email are random and unusable. Records the law makes us keep (the audit trail now,
+ * investments and payouts later) keep their foreign key to that tombstone: pseudonymised, not
+ * pointing at a person.
+ */
+export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
+  const user = await getUser(ctx, userId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.erasePersonalTraces(tx, userId, user.email);
+    await deleteTokensOf(tx, userId);
+    await ctx.sessions.destroyAllForUser(tx, userId);
+    const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
+    await repo.updateUser(tx, userId, {
+      username: tombstone,
+      email: `${tombstone}@deleted.invalid`,
+      passwordHash: null,
+      firstName: '',
+      lastName: '',
+      avatarKey: null,
+      newsletter: false,
+      indieProjectUpdates: false,
+      emailVerifiedAt: null,
+      verificationSentAt: null,
+      deletedAt: new Date(),
+    });
+    await recordEvent(tx, { userId, kind: 'account_deleted' });
+  });
+  if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
+}

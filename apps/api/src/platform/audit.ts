@@ -1,0 +1,27 @@
+import type { Db } from '../db/client.ts';
+import { auditEvents } from '../db/schema.ts';
+
+export type AuditKind =
+  | 'register'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'email_verified'
+  | 'email_changed'
+  | 'password_changed'
+  | 'password_reset'
+  | 'password_reset_requested'
+  | 'personal_data_erased'
+  | 'account_deleted';
+
+export async function recordEvent(
+  db: Db,
+  event: { userId: string | null; kind: AuditKind; ip?: string | null; data?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    userId: event.userId,
+    kind: event.kind,
+    ip: event.ip ?? null,
+    data: event.data ?? {},
+  });
+}

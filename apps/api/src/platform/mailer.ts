@@ -1,0 +1,186 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { devMailbox, outbox } from '../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The account the message concerns, so erasing the account erases its mail too. */
+  userId?: string | null;
+}
+
+/**
+ * Queues a message in the caller's transaction: it is sent if and only if the change that caused
+ * it commits (transactional outbox). The worker delivers it, retrying with backoff.
+ */
+export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
+  await db.insert(outbox).values({
+    userId: message.userId ?? null,
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+  });
+}
+
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class SmtpTransport implements MailTransport {
+  private readonly transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transporter.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close();
+  }
+}
+
+/** Development only: mail lands in a table readable at /dev/mailbox. */
+export class DevMailboxTransport implements MailTransport {
+  constructor(private readonly db: Db) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.db.insert(devMailbox).values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+    });
+  }
+
+  async close(): Promise<void> {}
+
+  list(limit = 100) {
+    return this.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit);
+  }
+}
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 10;
+const LOCK_SECONDS = 60;
+
+function backoffSeconds(attempt: number): number {
+  return Math.min(3600, 5 * 2 ** (attempt - 1));
+}
+
+/** Delivers the outbox. Safe to run in every API instance: rows are claimed with SKIP LOCKED. */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = 2000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(this.intervalMs);
+  }
+
+  /** Asks for a delivery round soon, e.g. right after a transaction queued a message. */
+  nudge(): void {
+    if (!this.stopped && this.timer) this.schedule(10);
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.drain()
+        .catch((err) => this.log.error({ err }, 'mail delivery round failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.intervalMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Sends everything due now; returns how many were sent. Tests call it to deliver deterministically. */
+  drain(): Promise<number> {
+    this.running ??= this.deliverAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async deliverAll(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await this.db
+        .update(outbox)
+        .set({
+          lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})`,
+          attempts: sql`${outbox.attempts} + 1`,
+        })
+        .where(
+          sql`${outbox.id} in (select id from mail_outbox where status = 'pending' and next_attempt_at <= now()
+              and (locked_until is null or locked_until < now()) order by id limit ${BATCH} for update skip locked)`,
+        )
+        .returning();
+      if (claimed.length === 0) return sent;
+      for (const row of claimed) {
+        try {
+          await this.transport.send({
+            to: row.toAddress,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody,
+          });
+          await this.db
+            .update(outbox)
+            .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+            .where(eq(outbox.id, row.id));
+          sent++;
+        } catch (err) {
+          const failed = row.attempts >= MAX_ATTEMPTS;
+          this.log.warn(
+            { err, mailId: row.id, attempt: row.attempts, final: failed },
+            'mail delivery failed',
+          );
+          await this.db
+            .update(outbox)
+            .set({
+              status: failed ? 'failed' : 'pending',
+              lockedUntil: null,
+              lastError: String((err as Error).message ?? err).slice(0, 500),
+              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+            })
+            .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+        }
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => {});
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,41 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// Argon2id with OWASP's minimum (m=19 MiB, t=2, p=1). Hashing is deliberately costly, so at most
+// MAX_CONCURRENT run at once: a burst of logins queues instead of exhausting memory and CPU.
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const MAX_CONCURRENT = 4;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return limited(() => hash(password, OPTIONS));
+}
+
+// A real hash of a random password: verifying against it costs what a real verification costs, so
+// "no such account" and "wrong password" take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  if (!storedHash) {
+    dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+    const dummy = await dummyHash;
+    await limited(() => verify(dummy, password)).catch(() => false);
+    return false;
+  }
+  return limited(() => verify(storedHash, password)).catch(() => false);
+}

@@ -1,0 +1,121 @@
+import { Redis } from 'ioredis';
+import { tooManyRequests } from './errors.ts';
+
+// Fixed-window counters. In memory for one process; in Redis (REDIS_URL) when several API
+// instances must share them, so an attacker gains nothing by spreading attempts across instances.
+
+export interface Window {
+  count: number;
+  resetInMs: number;
+}
+
+export interface RateLimitStore {
+  increment(key: string, windowMs: number): Promise<Window>;
+  get(key: string): Promise<Window>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+
+  async increment(key: string, windowMs: number): Promise<Window> {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return { count: w.count, resetInMs: w.resetAt - now };
+  }
+
+  async get(key: string): Promise<Window> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now) return { count: 0, resetInMs: 0 };
+    return { count: w.count, resetInMs: w.resetAt - now };
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  }
+
+  async increment(key: string, windowMs: number): Promise<Window> {
+    const k = `rl:${key}`;
+    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const count = Number(result?.[0]?.[1] ?? 1);
+    const ttl = Number(result?.[2]?.[1] ?? windowMs);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async get(key: string): Promise<Window> {
+    const k = `rl:${key}`;
+    const result = await this.redis.multi().get(k).pttl(k).exec();
+    const count = Number(result?.[0]?.[1] ?? 0);
+    const ttl = Number(result?.[1]?.[1] ?? 0);
+    return { count, resetInMs: Math.max(ttl, 0) };
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+export interface Rule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Limits of the account endpoints, per IP and per account. Generous for people, tight for scripts. */
+export const RULES = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 5 * 60 },
+  loginFailuresPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
+  recoverPerIp: { name: 'recover-ip', limit: 10, windowSeconds: 60 * 60 },
+  recoverPerEmail: { name: 'recover-email', limit: 3, windowSeconds: 60 * 60 },
+  resetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60 },
+  resetPerAccount: { name: 'reset-account', limit: 10, windowSeconds: 60 * 60 },
+  resendPerIp: { name: 'resend-ip', limit: 10, windowSeconds: 60 * 60 },
+  verifyPerIp: { name: 'verify-ip', limit: 30, windowSeconds: 10 * 60 },
+  passwordChangeFailuresPerAccount: { name: 'password-change-account', limit: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, Rule>;
+
+export class RateLimiter {
+  constructor(readonly store: RateLimitStore) {}
+
+  /** Counts one attempt and refuses it (429 with Retry-After) once the window is full. */
+  async consume(rule: Rule, subject: string): Promise<void> {
+    const w = await this.store.increment(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
+    if (w.count > rule.limit) throw tooManyRequests(Math.max(1, Math.ceil(w.resetInMs / 1000)));
+  }
+
+  /** Refuses when earlier failures filled the window, without counting this attempt. */
+  async check(rule: Rule, subject: string): Promise<void> {
+    const w = await this.store.get(`${rule.name}:${subject}`);
+    if (w.count >= rule.limit) throw tooManyRequests(Math.max(1, Math.ceil(w.resetInMs / 1000)));
+  }
+
+  /** Records a failure for `check`. */
+  async fail(rule: Rule, subject: string): Promise<void> {
+    await this.store.increment(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
+  }
+
+  close() {
+    return this.store.close();
+  }
+}

@@ -1,0 +1,145 @@
+import { SESSION_COOKIE, SESSION_TTL_DAYS } from '@indiesplit/shared/constants';
+import type { Language } from '@indiesplit/shared/messages';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { randomToken, sha256 } from './crypto.ts';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  avatarKey: string | null;
+  language: Language;
+}
+
+export interface Session {
+  idHash: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+const TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Database-backed sessions. The cookie holds 256 random bits; the table holds only their SHA-256,
+ * so every API instance sees every session and a leaked table opens none.
+ */
+export class SessionStore {
+  private readonly lookup;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {
+    // The hot path of every authenticated request: one prepared, indexed join.
+    this.lookup = db
+      .select({
+        idHash: sessions.idHash,
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        avatarKey: users.avatarKey,
+        language: users.language,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.idHash, sql.placeholder('idHash')),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(users.deletedAt),
+        ),
+      )
+      .prepare('session_lookup');
+  }
+
+  async find(token: string | undefined): Promise<Session | null> {
+    if (!token || token.length > 100) return null;
+    const [row] = await this.lookup.execute({ idHash: sha256(token) });
+    if (!row) return null;
+    // Sliding expiry, written at most once a day per session rather than on every request.
+    if (row.expiresAt.getTime() - Date.now() < TTL_MS - 24 * 60 * 60 * 1000) {
+      const expiresAt = new Date(Date.now() + TTL_MS);
+      await this.db
+        .update(sessions)
+        .set({ expiresAt, updatedAt: new Date() })
+        .where(eq(sessions.idHash, row.idHash));
+      row.expiresAt = expiresAt;
+    }
+    return {
+      idHash: row.idHash,
+      expiresAt: row.expiresAt,
+      user: {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
+        avatarKey: row.avatarKey,
+        language: row.language === 'it' ? 'it' : 'en',
+      },
+    };
+  }
+
+  /** A fresh session id at every login: an id planted before login (fixation) is never promoted. */
+  async create(
+    db: Db,
+    userId: string,
+    req: FastifyRequest,
+  ): Promise<{ token: string; idHash: string; expiresAt: Date }> {
+    const token = randomToken(32);
+    const idHash = sha256(token);
+    const expiresAt = new Date(Date.now() + TTL_MS);
+    await db.insert(sessions).values({
+      idHash,
+      userId,
+      expiresAt,
+      ip: req.ip,
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+    });
+    return { token, idHash, expiresAt };
+  }
+
+  async destroy(db: Db, idHash: string): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  }
+
+  /** Ends every session of a user, optionally keeping the one making the request. */
+  async destroyAllForUser(db: Db, userId: string, keepIdHash?: string): Promise<void> {
+    await db
+      .delete(sessions)
+      .where(
+        keepIdHash
+          ? and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keepIdHash}`)
+          : eq(sessions.userId, userId),
+      );
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  }
+
+  setCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.isProduction,
+      expires: expiresAt,
+    });
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.isProduction,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { USER_TYPES } from './constants.ts';
+import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from './validation.ts';
+
+// Contracts of the /auth/* calls (spec §7). Field names are the spec's, snake_case included.
+
+export const ErrorResponse = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  error: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  retry_after: z.number().int().optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const MessageResponse = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const CsrfResponse = z.object({ csrfToken: z.string() });
+
+export const AuthenticatedResponse = z.object({
+  isAuthenticated: z.boolean(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  id: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  profile_picture_url: z.string().nullable(),
+});
+export type AuthenticatedResponse = z.infer<typeof AuthenticatedResponse>;
+
+export const LoginRequest = z.object({
+  username: z
+    .string({ error: 'fillMandatory' })
+    .trim()
+    .min(1, 'fillMandatory')
+    .max(254, 'authenticationFailed'),
+  password: z.string({ error: 'fillMandatory' }).min(1, 'fillMandatory').max(1024, 'authenticationFailed'),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  isEmailVerified: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const userTypesSchema = z
+  .array(z.enum(USER_TYPES, { error: 'selectUserType' }), { error: 'selectUserType' })
+  .min(1, 'selectUserType')
+  .max(USER_TYPES.length, 'selectUserType')
+  .refine((types) => new Set(types).size === types.length, 'selectUserType');
+
+export const RegisterRequest = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    re_password: z.string({ error: 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+    name: personNameSchema.optional().default(''),
+    surname: personNameSchema.optional().default(''),
+    user_types: userTypesSchema,
+    newsletter: z.boolean().optional().default(false),
+    accepted_terms: z.literal(true, { error: 'acceptTerms' }),
+  })
+  .refine((v) => v.password === v.re_password, { path: ['re_password'], message: 'passwordsMatch' });
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RegisterResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  isEmailVerified: z.boolean(),
+  id: z.string(),
+});
+
+export const VerifyEmailParams = z.object({
+  user_id: z.string().max(100),
+  verification_code: z.string().max(200),
+});
+
+export const RecoverPasswordRequest = z.object({ email: emailSchema });
+
+export const ResetPasswordRequest = z
+  .object({
+    user_id: z.string({ error: 'invalidRequest' }).min(1, 'invalidRequest').max(100, 'invalidRequest'),
+    user_token: z.string({ error: 'invalidRequest' }).min(1, 'invalidRequest').max(200, 'invalidRequest'),
+    new_password: passwordSchema,
+    re_new_password: z.string().optional(),
+  })
+  .refine((v) => v.re_new_password === undefined || v.re_new_password === v.new_password, {
+    path: ['re_new_password'],
+    message: 'passwordsMatch',
+  });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
