@@ -18,7 +18,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { Csrf } from './platform/csrf.ts';
-import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
 import {
   MemoryRateLimitStore,
@@ -64,7 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // Errors Fastify raises before routing (bad URL encoding, over-long parameters) in our shape too.
+    frameworkErrors: (err, req, reply) => sendFrameworkError(err, req, reply),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -127,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     hsts: config.isProduction ? { maxAge: 63072000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -145,10 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.decorateRequest('session', null);
+      // Session, then CSRF, before the body is even read: a forged request is refused as such
+      // (403), never validated or answered with field errors.
       api.addHook('onRequest', async (req) => {
         req.session = await ctx.sessions.find(req.cookies[SESSION_COOKIE]);
-      });
-      api.addHook('preHandler', async (req) => {
         ctx.csrf.verify(req, req.session?.idHash ?? 'anonymous');
       });
       await api.register(healthRoutes, ctx);
@@ -182,10 +186,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  let stopHousekeeping = () => {};
   if (deps.startWorkers !== false) {
-    app.addHook('onReady', async () => ctx.mail.start());
+    app.addHook('onReady', async () => {
+      ctx.mail.start();
+      stopHousekeeping = startHousekeeping(db, app.log);
+    });
   }
   app.addHook('onClose', async () => {
+    stopHousekeeping();
     await ctx.mail.stop();
     await ctx.limiter.close();
   });

@@ -33,7 +33,18 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('IndieSplit <no-reply@indiesplit.example>'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUSTED_ORIGINS: z.string().default(''),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every((o) => URL.canParse(o) && /^https?:\/\//.test(o)),
+      { message: 'must be a comma-separated list of http(s) origins such as https://www.indiesplit.example' },
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
@@ -80,6 +91,10 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: is required when NODE_ENV=production');
+  }
+  if (isProduction && !env.SMTP_URL) {
+    // Without it mail would land in the development mailbox, which production never shows.
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production');
   }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production');

@@ -76,8 +76,8 @@ export const RegisterResponse = z.object({
 });
 
 export const VerifyEmailParams = z.object({
-  user_id: z.string().max(100),
-  verification_code: z.string().max(200),
+  user_id: z.string().max(100, 'invalidRequest'),
+  verification_code: z.string().max(200, 'invalidRequest'),
 });
 
 export const RecoverPasswordRequest = z.object({ email: emailSchema });

@@ -32,8 +32,9 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 // Unknown keys (is_staff, isEmailVerified, id …) are stripped by zod: no mass assignment.
 export const UpdateUserRequest = z.object({
-  first_name: personNameSchema.optional().default(''),
-  last_name: personNameSchema.optional().default(''),
+  // Left out: unchanged (a client that edits only the username must not erase the names).
+  first_name: personNameSchema.optional(),
+  last_name: personNameSchema.optional(),
   username: z
     .string({ error: 'usernameEmailRequired' })
     .trim()

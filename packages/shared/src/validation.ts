@@ -22,15 +22,21 @@ export type PasswordProblem =
   | 'passwordTooLong'
   | 'passwordTooCommon';
 
-/** The one password policy: 8–128 characters, a lowercase, an uppercase and a digit; anything else allowed. */
+/**
+ * The one password policy: 8–128 characters, a lowercase, an uppercase and a digit (in any script:
+ * "È" is an uppercase letter too); anything else allowed.
+ */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length === 0) return 'passwordRequired';
-  if (password.length > PASSWORD_MAX) return 'passwordTooLong';
+  // Characters as a person counts them (code points), not UTF-16 units: an emoji is one character.
+  // Beyond twice the maximum in units it is too long however it is counted, so skip the split.
+  const length = password.length > PASSWORD_MAX * 2 ? password.length : [...password].length;
+  if (length > PASSWORD_MAX) return 'passwordTooLong';
   if (
-    password.length < PASSWORD_MIN ||
-    !/[a-z]/.test(password) ||
-    !/[A-Z]/.test(password) ||
-    !/[0-9]/.test(password)
+    length < PASSWORD_MIN ||
+    !/\p{Ll}/u.test(password) ||
+    !/\p{Lu}/u.test(password) ||
+    !/\p{Nd}/u.test(password)
   ) {
     return 'passwordRequirements';
   }

@@ -65,6 +65,11 @@ function validationToAppError(err: FastifyError): AppError {
   return new AppError(first, 400, { fields });
 }
 
+export function sendFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return sendError(req, reply, new AppError(status === 404 ? 'notFound' : 'invalidRequest', status));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err);

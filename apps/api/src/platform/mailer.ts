@@ -143,6 +143,9 @@ export class MailWorker {
         )
         .returning();
       if (claimed.length === 0) return sent;
+      // UPDATE … RETURNING gives rows in no particular order; deliver them in the order they were
+      // queued, so a superseded verification link never arrives after the one that replaced it.
+      claimed.sort((a, b) => a.id - b.id);
       for (const row of claimed) {
         try {
           await this.transport.send({

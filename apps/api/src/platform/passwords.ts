@@ -19,8 +19,11 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+// One spelling per password: "è" typed as one code point or as "e" plus an accent hashes the same.
+const normalize = (password: string) => password.normalize('NFKC');
+
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password, OPTIONS));
+  return limited(() => hash(normalize(password), OPTIONS));
 }
 
 // A real hash of a random password: verifying against it costs what a real verification costs, so
@@ -34,8 +37,8 @@ export async function verifyPassword(
   if (!storedHash) {
     dummyHash ??= hashPassword(`dummy-${Math.random()}`);
     const dummy = await dummyHash;
-    await limited(() => verify(dummy, password)).catch(() => false);
+    await limited(() => verify(dummy, normalize(password))).catch(() => false);
     return false;
   }
-  return limited(() => verify(storedHash, password)).catch(() => false);
+  return limited(() => verify(storedHash, normalize(password))).catch(() => false);
 }

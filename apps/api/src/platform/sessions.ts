@@ -1,6 +1,6 @@
 import { SESSION_COOKIE, SESSION_TTL_DAYS } from '@indiesplit/shared/constants';
 import type { Language } from '@indiesplit/shared/messages';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -118,10 +118,6 @@ export class SessionStore {
           ? and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keepIdHash}`)
           : eq(sessions.userId, userId),
       );
-  }
-
-  async purgeExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   }
 
   setCookie(reply: FastifyReply, token: string, expiresAt: Date): void {

@@ -86,12 +86,15 @@ export async function login(
 ) {
   const account = normalizeIdentifier(input.username);
   await ctx.limiter.consume(RULES.loginPerIp, req.ip);
-  await ctx.limiter.check(RULES.loginFailuresPerAccount, account);
   const user = await users.findUserByLogin(ctx.db, account);
+  // The lock follows the account, however it is named (username or email, any case), so naming it
+  // both ways does not double the guesses; a name without an account is locked on its own.
+  const lockKey = user ? `user:${user.id}` : `name:${account}`;
+  await ctx.limiter.check(RULES.loginFailuresPerAccount, lockKey);
   // Unknown account and wrong password are one answer, in the same time (a dummy hash is checked).
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await ctx.limiter.fail(RULES.loginFailuresPerAccount, account);
+    await ctx.limiter.fail(RULES.loginFailuresPerAccount, lockKey);
     if (user) await recordEvent(ctx.db, { userId: user.id, kind: 'login_failed', ip: req.ip });
     throw new AppError('authenticationFailed', 401);
   }
@@ -111,8 +114,8 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
 
 /**
  * Confirms an address. 404 for a code that does not exist, belongs to another user or purpose, or
- * proves an address the account no longer has; 410 when expired. A second click on a used link
- * answers success while the address is still the verified one.
+ * proves an address the account no longer has; 410 when expired. A link for the address the account
+ * has already verified (a second click, an older link) answers success.
  */
 export async function verifyEmail(ctx: AppContext, req: FastifyRequest, userId: string, code: string) {
   await ctx.limiter.consume(RULES.verifyPerIp, req.ip);
@@ -122,10 +125,9 @@ export async function verifyEmail(ctx: AppContext, req: FastifyRequest, userId: 
   const user = await users.findUserById(ctx.db, userId);
   if (!user || normalizeIdentifier(user.email) !== normalizeIdentifier(token.email))
     throw notFound('invalidCode');
-  if (token.usedAt) {
-    if (user.emailVerifiedAt) return;
-    throw notFound('invalidCode');
-  }
+  // The address this link proves is already verified (a second click, or an older link): success.
+  if (user.emailVerifiedAt) return;
+  if (token.usedAt) throw notFound('invalidCode');
   if (token.expiresAt.getTime() < Date.now()) throw gone('codeExpired');
   await ctx.db.transaction(async (tx) => {
     if (!(await useToken(tx, token.id))) return; // a concurrent click got there first: same outcome

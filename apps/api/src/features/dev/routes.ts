@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,18 +33,21 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const rows = await ctx.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(200);
-      const to = req.query.to?.toLowerCase();
-      return rows
-        .filter((m) => !to || m.toAddress.toLowerCase() === to)
-        .map((m) => ({
-          id: m.id,
-          to: m.toAddress,
-          subject: m.subject,
-          text: m.textBody,
-          html: m.htmlBody,
-          created_at: m.createdAt.toISOString(),
-        }));
+      const to = req.query.to?.trim().toLowerCase();
+      const rows = await ctx.db
+        .select()
+        .from(devMailbox)
+        .where(to ? sql`lower(${devMailbox.toAddress}) = ${to}` : undefined)
+        .orderBy(desc(devMailbox.id))
+        .limit(200);
+      return rows.map((m) => ({
+        id: m.id,
+        to: m.toAddress,
+        subject: m.subject,
+        text: m.textBody,
+        html: m.htmlBody,
+        created_at: m.createdAt.toISOString(),
+      }));
     },
   );
 

@@ -95,8 +95,17 @@ export async function claimVerificationSend(db: Db, id: string, cooldownSeconds:
 
 /** Erases what we hold about a person besides the account itself: mail, IP addresses, devices. */
 export async function erasePersonalTraces(db: Db, userId: string, email: string): Promise<void> {
+  // The dev mailbox holds no user id: its copies of this account's mail are found through the
+  // outbox rows (which do), so mail sent to an address the account used before goes too.
+  await db.delete(devMailbox).where(
+    or(
+      sql`lower(${devMailbox.toAddress}) = ${lower(email)}`,
+      sql`exists (select 1 from ${outbox} where ${outbox.userId} = ${userId}
+            and ${outbox.toAddress} = ${devMailbox.toAddress} and ${outbox.subject} = ${devMailbox.subject}
+            and ${outbox.textBody} = ${devMailbox.textBody})`,
+    ),
+  );
   await db.delete(outbox).where(eq(outbox.userId, userId));
-  await db.delete(devMailbox).where(sql`lower(${devMailbox.toAddress}) = ${lower(email)}`);
   await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.userId, userId));
   await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_PIXELS, USER_TYPES, type UserType } from '@indiesplit/shared/constants';
-import type { Subscriptions, UpdateUserRequest, UserDto } from '@indiesplit/shared/user';
+import type { Subscriptions, UserDto } from '@indiesplit/shared/user';
 import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { emailChangedEmail } from '../auth/emails.ts';
-import { deleteTokensOf, issueEmailVerification, voidEmailVerifications } from '../auth/tokens.ts';
+import {
+  deleteTokensOf,
+  issueEmailVerification,
+  voidEmailVerifications,
+  voidPasswordResets,
+} from '../auth/tokens.ts';
 import * as repo from './repo.ts';
 
 export type { UserRow } from './repo.ts';
@@ -67,7 +72,7 @@ export function duplicateToConflict(err: unknown): never {
 export async function updateProfile(
   ctx: AppContext,
   userId: string,
-  input: { first_name: string; last_name: string; username: string; email: string },
+  input: { first_name?: string | undefined; last_name?: string | undefined; username: string; email: string },
   ip: string,
 ): Promise<{ user: repo.UserRow; emailChanged: boolean }> {
   const current = await getUser(ctx, userId);
@@ -78,14 +83,16 @@ export async function updateProfile(
   const user = await ctx.db
     .transaction(async (tx) => {
       const updated = await repo.updateUser(tx, userId, {
-        firstName: input.first_name,
-        lastName: input.last_name,
+        firstName: input.first_name ?? current.firstName,
+        lastName: input.last_name ?? current.lastName,
         username: input.username,
         email: emailChanged ? input.email : current.email,
         ...(emailChanged ? { emailVerifiedAt: null, verificationSentAt: new Date() } : {}),
       });
       if (emailChanged) {
         await voidEmailVerifications(tx, userId);
+        // Reset links went to the old address, which no longer speaks for the account.
+        await voidPasswordResets(tx, userId);
         await issueEmailVerification(ctx, tx, updated);
         // The old address hears of the change: a hijacked session cannot move the account silently.
         await enqueueMail(
@@ -106,8 +113,6 @@ export async function updateProfile(
   if (emailChanged) ctx.mail.nudge();
   return { user, emailChanged };
 }
-
-export type UpdateProfileInput = Required<UpdateUserRequest>;
 
 export async function setSubscriptions(ctx: AppContext, userId: string, input: Subscriptions) {
   return repo.updateUser(ctx.db, userId, {

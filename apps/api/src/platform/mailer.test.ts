@@ -1,0 +1,236 @@
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema.ts';
+import { createTestApp, linkIn, newUser, PUBLIC_URL, registerUser, type TestApp } from '../test/harness.ts';
+import { enqueueMail } from './mailer.ts';
+
+// The mailer against a real SMTP server in this process: what the platform sends is what a mail
+// server receives, and what it fails to send stays queued until a later round delivers it.
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const received: Received[] = [];
+/** When set, the server answers every recipient with a temporary failure (451). */
+let refuse = false;
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onRcptTo(_address, _session, callback) {
+    if (!refuse) return callback();
+    const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+    return callback(err);
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      const from = session.envelope.mailFrom;
+      received.push({
+        from: from ? from.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'IndieSplit <no-reply@indiesplit.test>' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+beforeEach(() => {
+  refuse = false;
+});
+
+/** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
+function decoded(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const match = head.match(new RegExp(`^${name}: (.*)$`, 'im'));
+  return match?.[1];
+}
+
+const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));
+const outboxTo = (address: string) =>
+  t.database.db.select().from(outbox).where(eq(outbox.toAddress, address));
+
+describe('delivery over SMTP', () => {
+  it('sends the verification email to a real SMTP server with recipient, subject and link', async () => {
+    const { client, payload, id } = await registerUser(t);
+    expect(messagesTo(payload.email)).toHaveLength(0); // queued, not sent inside the request
+
+    expect(await t.app.ctx.mail.drain()).toBe(1);
+    const [message] = messagesTo(payload.email);
+    expect(message).toBeDefined();
+    expect(message!.to).toEqual([payload.email]);
+    expect(message!.from).toBe('no-reply@indiesplit.test');
+    expect(header(message!.raw, 'To')).toBe(payload.email);
+    expect(header(message!.raw, 'Subject')).toBe('Confirm your email address');
+    expect(header(message!.raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
+
+    const text = decoded(message!.raw);
+    expect(text).toContain(`Hi ${payload.username},`);
+    const link = linkIn(text, `/auth/verify-email/${id}/`);
+
+    // The link the mail server received is the one that verifies the account.
+    const verified = await client.get(`/api${link.slice(PUBLIC_URL.length)}/`);
+    expect(verified.statusCode).toBe(200);
+    expect((await client.get('/api/user/')).json().user.isEmailVerified).toBe(true);
+
+    const [row] = await outboxTo(payload.email);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('writes in the language the person registered in', async () => {
+    const client = t.client();
+    client.headers['accept-language'] = 'it-IT,it;q=0.9';
+    const payload = newUser();
+    expect((await client.post('/api/auth/register/', payload)).statusCode).toBe(201);
+    await t.app.ctx.mail.drain();
+    const [message] = messagesTo(payload.email);
+    expect(header(message!.raw, 'Subject')).toBe('Conferma il tuo indirizzo email');
+    expect(decoded(message!.raw)).toContain(`Ciao ${payload.username},`);
+  });
+
+  it('keeps nothing in the dev mailbox when SMTP is configured', async () => {
+    await registerUser(t);
+    await t.app.ctx.mail.drain();
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('delivers queued messages in the order they were queued, across batches', async () => {
+    const to = 'order@example.com';
+    const subjects = Array.from({ length: 14 }, (_, i) => `Message ${String(i + 1).padStart(2, '0')}`);
+    await t.database.db.transaction(async (tx) => {
+      for (const subject of subjects)
+        await enqueueMail(tx, { to, subject, text: subject, html: `<p>${subject}</p>` });
+    });
+    // Touch the oldest rows so they no longer come first in the table's physical order.
+    await t.database.db.execute(
+      sql`update mail_outbox set subject = subject where to_address = ${to} and subject <= 'Message 07'`,
+    );
+    await t.app.ctx.mail.drain();
+    expect(messagesTo(to).map((m) => header(m.raw, 'Subject'))).toEqual(subjects);
+  });
+});
+
+describe('durable sending', () => {
+  it('leaves a refused message pending with a later attempt time, then delivers it when due', async () => {
+    refuse = true;
+    const { payload } = await registerUser(t);
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    expect(messagesTo(payload.email)).toHaveLength(0);
+
+    const [failed] = await outboxTo(payload.email);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null, lockedUntil: null });
+    expect(failed!.lastError).toMatch(/451|temporarily/i);
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Not retried before it is due, even once the server is back.
+    refuse = false;
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    expect((await outboxTo(payload.email))[0]!.attempts).toBe(1);
+
+    // Time passes: the retry is due and goes through.
+    await t.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, failed!.id));
+    expect(await t.app.ctx.mail.drain()).toBe(1);
+    expect(messagesTo(payload.email)).toHaveLength(1);
+    expect((await outboxTo(payload.email))[0]).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: null,
+    });
+  });
+
+  it('waits longer after each failure and gives up after the last attempt', async () => {
+    refuse = true;
+    const to = 'unlucky@example.com';
+    await enqueueMail(t.database.db, { to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    const due = () =>
+      t.database.db
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(outbox.toAddress, to));
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = Date.now();
+      await t.app.ctx.mail.drain();
+      const [row] = await outboxTo(to);
+      expect(row!.attempts).toBe(attempt);
+      delays.push(row!.nextAttemptAt.getTime() - before);
+      await due();
+    }
+    expect(delays[1]!).toBeGreaterThan(delays[0]!);
+    expect(delays[2]!).toBeGreaterThan(delays[1]!);
+
+    await t.database.db.update(outbox).set({ attempts: 7 }).where(eq(outbox.toAddress, to));
+    await t.app.ctx.mail.drain();
+    expect((await outboxTo(to))[0]).toMatchObject({ status: 'failed', attempts: 8 });
+
+    refuse = false;
+    await due();
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    expect(messagesTo(to)).toHaveLength(0);
+  });
+
+  it('sends nothing for a transaction that rolled back and the message of one that committed', async () => {
+    const rolledBack = 'rolled-back@example.com';
+    const committed = 'committed@example.com';
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: rolledBack, subject: 'Never', text: 'Never', html: '<p>Never</p>' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.database.db.transaction(async (tx) => {
+      await enqueueMail(tx, { to: committed, subject: 'Kept', text: 'Kept', html: '<p>Kept</p>' });
+    });
+
+    await t.app.ctx.mail.drain();
+    expect(messagesTo(rolledBack)).toHaveLength(0);
+    expect(await outboxTo(rolledBack)).toHaveLength(0);
+    expect(messagesTo(committed)).toHaveLength(1);
+  });
+
+  it('sends no mail for a registration refused as a duplicate', async () => {
+    const { payload } = await registerUser(t);
+    await t.app.ctx.mail.drain();
+    const client = t.client();
+    const again = await client.post('/api/auth/register/', { ...payload, username: `${payload.username}_2` });
+    expect(again.statusCode).toBe(409);
+    await t.app.ctx.mail.drain();
+    expect(messagesTo(payload.email)).toHaveLength(1);
+  });
+});
