@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './styles/base.css';
+import './i18n/index.ts';
 import { App } from './app/app.tsx';
-import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,6 +10,8 @@ export const ErrorResponse = z.object({
   message: z.string(),
   error: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** field -> message key, for clients that translate themselves */
+  error_codes: z.record(z.string(), z.string()).optional(),
   retry_after: z.number().int().optional(),
   request_id: z.string().optional(),
 });

@@ -67,3 +67,7 @@ export const Subscriptions = z.object({
 export type Subscriptions = z.infer<typeof Subscriptions>;
 
 export const SubscriptionsResponse = Subscriptions.extend({ success: z.literal(true) });
+
+export const LanguageRequest = z.object({ language: z.enum(['en', 'it'], { error: 'invalidValue' }) });
+export type LanguageRequest = z.infer<typeof LanguageRequest>;
+export const LanguageResponse = LanguageRequest.extend({ success: z.literal(true) });

@@ -14,7 +14,6 @@ import {
 import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
@@ -162,8 +161,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Send the verification email again (180 s cooldown)',
-        body: z.object({}).passthrough().optional(),
+        summary: 'Send the verification email again (180 s cooldown); takes no body',
         response: { 200: MessageResponse, ...errors },
       },
     },

@@ -496,6 +496,13 @@ describe('POST /api/auth/resend-verification-email/', () => {
     expect(await t.mailbox(payload.email)).toHaveLength(1);
   });
 
+  it("takes the spec's empty payload: no body and no content type at all", async () => {
+    const { client } = await registerUser(site());
+    const res = await client.request('POST', '/api/auth/resend-verification-email/', { payload: '' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('resendCooldown');
+  });
+
   it('counts down the cooldown from the last send', async () => {
     const { client, id } = await registerUser(site());
     await moveLastSendBack(id, 120);

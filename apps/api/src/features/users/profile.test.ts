@@ -521,6 +521,31 @@ describe('POST /api/user/change-password/', () => {
   });
 });
 
+describe('POST /api/user/language/', () => {
+  it("stores the language, and the account's next emails are written in it", async () => {
+    const { client, payload } = await registerUser(t);
+    const res = await client.post('/api/user/language/', { language: 'it' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, language: 'it' });
+    expect((await client.get('/api/user/')).json().user.language).toBe('it');
+    const moved = `it_${payload.email}`;
+    expect(
+      (await client.post('/api/user/update/', { username: payload.username, email: moved })).statusCode,
+    ).toBe(200);
+    const [verification] = await t.mailbox(moved);
+    expect(verification?.subject).toBe('Conferma il tuo indirizzo email');
+  });
+
+  it('refuses a language the platform does not speak, and a visitor', async () => {
+    const { client } = await registerUser(t);
+    const bad = await client.post('/api/user/language/', { language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalidValue');
+    expect((await client.get('/api/user/')).json().user.language).toBe('en');
+    expect((await t.client().post('/api/user/language/', { language: 'it' })).statusCode).toBe(401);
+  });
+});
+
 describe('subscriptions', () => {
   it('reports the newsletter choice made at registration', async () => {
     const { client } = await registerUser(t, { newsletter: true });

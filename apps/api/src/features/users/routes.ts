@@ -3,6 +3,8 @@ import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import { translate } from '@indiesplit/shared/messages';
 import {
   ChangePasswordRequest,
+  LanguageRequest,
+  LanguageResponse,
   Subscriptions,
   SubscriptionsResponse,
   UpdateUserRequest,
@@ -139,6 +141,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         newsletter: user.newsletter,
         indie_project_updates: user.indieProjectUpdates,
       };
+    },
+  );
+
+  r.post(
+    '/user/language/',
+    {
+      schema: {
+        tags,
+        summary: 'The language of the account: emails are written in it',
+        body: LanguageRequest,
+        response: { 200: LanguageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await users.setLanguage(ctx.db, requireSession(req).user.id, req.body.language);
+      return { success: true as const, language: req.body.language };
     },
   );
 

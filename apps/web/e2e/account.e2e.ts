@@ -1,0 +1,236 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseURL,
+  expectAccessible,
+  launch,
+  linkFromMailbox,
+  logIn,
+  newContext,
+  pngImage,
+  snapshot,
+  uniqueUser,
+  watchErrors,
+} from './helpers.ts';
+
+// A new member's whole first visit, against the real server: sign up, verify the address from
+// the email, log in, edit the profile, change the password, upload an avatar, log out.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const member = uniqueUser('ada');
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new member', () => {
+  it('signs up in three steps', async () => {
+    await page.goto('/register/welcome');
+    await page.getByRole('link', { name: 'Sign up' }).last().click();
+    await page.waitForURL(`${baseURL}/register`);
+    const progress = page.getByRole('progressbar', { name: 'Sign-up progress' });
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('25');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Please select at least one user type.');
+    await page.getByRole('checkbox', { name: 'Investor' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Gamer' }).check({ force: true });
+    await expectAccessible(page, 'register step 1');
+    await snapshot(page, 'register-step-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('50');
+
+    await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+    await page.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await page.locator('input[autocomplete="new-password"]').nth(0).fill(member.password);
+    await page.locator('input[autocomplete="new-password"]').nth(1).fill(member.password);
+    await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    await expectAccessible(page, 'register step 2');
+    await snapshot(page, 'register-step-2');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByRole('heading', { name: 'Welcome aboard!' }).waitFor();
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('100');
+    await expectAccessible(page, 'register step 3');
+    await snapshot(page, 'register-step-3');
+    // Signed up means signed in: the account menu is there.
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
+  });
+
+  it('reads "not verified" in the account menu, then logs out to the home page', async () => {
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
+    await page.getByText('Your email is not verified yet.').waitFor();
+    await expectAccessible(page, 'account menu open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+  });
+
+  it('verifies the address with the link from the email', async () => {
+    const link = await linkFromMailbox(member.email, '/auth/verify-email/');
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
+    await page.getByText('Email verified successfully').waitFor();
+    await expectAccessible(page, 'verify email success');
+    await snapshot(page, 'verify-email-success');
+    // The same link again is still a success (idempotent), a broken one is invalid.
+    await page.goto(`${link.slice(0, -4)}zzzz`);
+    await page.getByRole('heading', { level: 1, name: 'Invalid link' }).waitFor();
+    await expectAccessible(page, 'verify email invalid');
+    await snapshot(page, 'verify-email-invalid');
+  });
+
+  it('logs in with username and sees no verification reminder', async () => {
+    await logIn(page, member.username, member.password);
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
+    expect(await page.getByText('Your email is not verified yet.').count()).toBe(0);
+    await page.getByRole('link', { name: 'Preferences', exact: true }).click();
+    await page.waitForURL(`${baseURL}/settings`);
+  });
+
+  it('edits the profile', async () => {
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await expectAccessible(page, 'settings profile');
+    await snapshot(page, 'settings-profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Augusta Ada');
+    await page.getByRole('textbox', { name: 'Surname' }).fill('King');
+    await expectAccessible(page, 'settings profile editing');
+    await snapshot(page, 'settings-profile-editing');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully!').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByText('Augusta Ada').waitFor();
+  });
+
+  it('changes the password (the previous one is checked)', async () => {
+    const next = `${member.password}-v2`;
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByLabel(/^Previous Password/).fill('Not-The-Password1');
+    await page.getByLabel(/^New Password/).fill(next);
+    await page.getByLabel(/^Password Confirmation/).fill(next);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Your previous password is not correct.').first().waitFor();
+
+    await page.getByLabel(/^Previous Password/).fill(member.password);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(/Your password has been changed\./).waitFor();
+    member.password = next;
+  });
+
+  it('uploads an avatar: preview first, then confirm', async () => {
+    await page.getByLabel('Change picture').setInputFiles({
+      name: 'avatar.png',
+      mimeType: 'image/png',
+      buffer: pngImage(),
+    });
+    const preview = page.getByRole('img', { name: 'Preview of your new profile picture' });
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await page.getByRole('button', { name: 'Use this picture' }).click();
+    await page.getByText('Profile picture updated successfully!').waitFor();
+    const current = page.getByRole('img', { name: 'Your profile picture' });
+    await expect
+      .poll(() => current.getAttribute('src'))
+      .toMatch(/^\/api\/media\/avatars\/[a-f0-9]{32}\.webp$/);
+    // The image really loads from the server.
+    await expect
+      .poll(() => current.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await snapshot(page, 'settings-avatar');
+  });
+
+  it('shows the other settings sections', async () => {
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await page.getByRole('switch', { name: 'Newsletter' }).waitFor();
+    await expectAccessible(page, 'settings subscriptions');
+    await snapshot(page, 'settings-subscriptions');
+    await page.getByRole('switch', { name: 'Indie project updates' }).click();
+    await page.getByText('Your subscriptions have been updated.').waitFor();
+
+    await page.getByRole('link', { name: 'Social media connections' }).click();
+    await page.getByText('You have not linked any social account yet.').waitFor();
+    await expectAccessible(page, 'settings social');
+    await snapshot(page, 'settings-social');
+
+    await page.getByRole('link', { name: 'Legal' }).click();
+    await page.getByText('June 18, 2025').waitFor();
+    await page.getByRole('button', { name: 'Delete All Personal Data and Account' }).click();
+    await page.getByText('Are you absolutely sure? This action cannot be undone.').waitFor();
+    await expectAccessible(page, 'settings legal');
+    await snapshot(page, 'settings-legal');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('logs out from settings to the login page', async () => {
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseURL}/login`);
+    await page.goto('/settings');
+    await page.waitForURL(`${baseURL}/login`);
+  });
+
+  it('logs in with the new password and the email address', async () => {
+    await logIn(page, member.email, member.password);
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a member who deletes everything', () => {
+  it('erases personal data and the account, and cannot log in again', async () => {
+    const ctx = await newContext(browser);
+    const p = await ctx.newPage();
+    const doomed = uniqueUser('gone');
+    // Sign up directly through the API the page uses, then act in the browser.
+    await p.goto('/');
+    const created = await p.evaluate(async (u) => {
+      await fetch('/api/auth/csrf_cookie');
+      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/auth/register/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({
+          username: u.username,
+          email: u.email,
+          password: u.password,
+          re_password: u.password,
+          user_types: ['investor'],
+          accepted_terms: true,
+        }),
+      });
+      return res.status;
+    }, doomed);
+    expect(created).toBe(201);
+    // Signed in behind the app's back: drop its five-minute cache of "logged out".
+    await p.evaluate(() => sessionStorage.clear());
+    await p.goto('/settings#legal');
+    await p.getByRole('button', { name: 'Delete All Personal Data and Account' }).click();
+    await p.getByRole('button', { name: 'Yes, delete everything' }).click();
+    await p.waitForURL(`${baseURL}/`);
+    await p.getByRole('link', { name: 'Log in' }).first().waitFor();
+
+    await p.goto('/login');
+    await p.getByRole('textbox', { name: 'Username or email' }).fill(doomed.username);
+    await p.locator('input[autocomplete="current-password"]').fill(doomed.password);
+    await p.keyboard.press('Enter');
+    await p.getByRole('alert').filter({ hasText: 'Invalid username/email or password.' }).waitFor();
+    await ctx.close();
+  });
+});

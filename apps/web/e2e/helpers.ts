@@ -1,0 +1,206 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+// Shared by the browser tests: one Chromium per file, helpers for the dev mailbox, accessibility
+// checks with axe-core and screenshots for people to look at.
+
+export const baseURL = inject('baseURL');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../..');
+export const artifactsDir = path.join(here, 'artifacts');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /** 'en' or 'it': what the browser says it prefers. */
+  locale?: string;
+  /** Whether the cookie banner has already been answered (default: yes, so it covers nothing). */
+  consented?: boolean;
+}
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: options.locale ?? 'en-US',
+    // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
+    bypassCSP: true,
+    reducedMotion: 'reduce',
+  });
+  if (options.consented !== false) {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('indiesplit.consent')) {
+        localStorage.setItem(
+          'indiesplit.consent',
+          JSON.stringify({
+            version: 1,
+            decided: true,
+            analytics: false,
+            media: false,
+            decidedAt: '2025-01-01',
+          }),
+        );
+      }
+    });
+  }
+  return context;
+}
+
+/** Fails the test on any uncaught error in the page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+let counter = 0;
+export function uniqueUser(prefix = 'e2e') {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    username: `${prefix}_${id}`.slice(0, 30),
+    email: `${prefix}.${id}@example.com`,
+    password: `Neon-Arcade-${id}9`,
+  };
+}
+
+interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for an email to `to` whose text contains a link to `pathPrefix`, and returns that link. */
+export async function linkFromMailbox(to: string, pathPrefix: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  const pattern = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]+`);
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const mails = (await res.json()) as Mail[];
+    for (const mail of mails) {
+      if (mail.id <= after) continue;
+      const match = mail.text.match(pattern);
+      if (match) return new URL(match[0]).pathname;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No email to ${to} with a ${pathPrefix} link arrived`);
+}
+
+export async function lastMailId(to: string): Promise<number> {
+  const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const mails = (await res.json()) as Mail[];
+  return mails[0]?.id ?? 0;
+}
+
+const axeSource = readFileSync(path.join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** Runs axe-core (WCAG 2.x A/AA rules) and fails on serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    });
+    return result.violations;
+  })) as AxeViolation[];
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/** Saves a screenshot for people to review (apps/web/e2e/artifacts, not committed). */
+export async function snapshot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
+}
+
+/** Visits a screen, waits for its main heading, checks accessibility and takes a screenshot. */
+export async function visitAndCheck(page: Page, url: string, name: string, heading?: string | RegExp) {
+  await page.goto(url);
+  if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  else await page.locator('main h1').first().waitFor();
+  await expectAccessible(page, name);
+  await snapshot(page, name);
+}
+
+/** A small real PNG (solid colour), for avatar uploads. */
+export function pngImage(width = 64, height = 64, rgb: [number, number, number] = [139, 92, 246]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // colour type: RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Logs in through the form and waits for the home page. */
+export async function logIn(page: Page, login: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  await page.waitForURL(`${baseURL}/`);
+}

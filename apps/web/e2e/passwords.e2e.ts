@@ -1,0 +1,160 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseURL,
+  expectAccessible,
+  lastMailId,
+  launch,
+  linkFromMailbox,
+  logIn,
+  newContext,
+  snapshot,
+  uniqueUser,
+} from './helpers.ts';
+
+// Wrong credentials, a forgotten password and the reset link, against the real server.
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const member = uniqueUser('reset');
+
+async function register(p: Page, u: typeof member) {
+  await p.goto('/');
+  const status = await p.evaluate(async (user) => {
+    await fetch('/api/auth/csrf_cookie');
+    const token = decodeURIComponent(document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '');
+    const res = await fetch('/api/auth/register/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+      body: JSON.stringify({
+        ...user,
+        re_password: user.password,
+        user_types: ['developer'],
+        accepted_terms: true,
+      }),
+    });
+    const logout = await fetch('/api/auth/logout/', {
+      method: 'POST',
+      headers: { 'X-CSRFToken': decodeURIComponent(document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '') },
+    });
+    return [res.status, logout.status];
+  }, u);
+  expect(status).toEqual([201, 200]);
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser);
+  page = await context.newPage();
+  await register(page, member);
+  await context.clearCookies();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('logging in', () => {
+  it('explains a wrong password', async () => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username or email' }).fill(member.username);
+    await page.locator('input[autocomplete="current-password"]').fill('Wrong-Password-1');
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'Invalid username/email or password. Please check your credentials and try again.',
+    );
+    // Focus moves to the message so a screen reader reads it.
+    await expect.poll(() => alert.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'login with error');
+    await snapshot(page, 'login-error');
+  });
+
+  it('gives an unknown account the same answer (no account discovery)', async () => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username or email' }).fill('nobody_by_this_name');
+    await page.locator('input[autocomplete="current-password"]').fill('Whatever-Pass-1');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username/email or password.' }).waitFor();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    expect(await page.getByText('Please fill in all required fields.').count()).toBe(2);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete))
+      .toBe('username');
+  });
+});
+
+describe('a forgotten password', () => {
+  it('sends a reset link, sets a new password and logs in with it', async () => {
+    const before = await lastMailId(member.email);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(`${baseURL}/forgot-password`);
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await expectAccessible(page, 'forgot password');
+    await snapshot(page, 'forgot-password');
+    await page.getByRole('textbox', { name: 'Email' }).fill(member.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check Your Email' }).waitFor();
+    await page
+      .getByText("If an account with that email exists, we've sent you a password reset link.")
+      .waitFor();
+    await expectAccessible(page, 'forgot password sent');
+    await snapshot(page, 'forgot-password-sent');
+
+    const link = await linkFromMailbox(member.email, '/recover-password/', before);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await expectAccessible(page, 'reset password');
+    await snapshot(page, 'reset-password');
+
+    const next = `${member.password}-new`;
+    await page.getByLabel(/^New password/).fill(next);
+    await page.getByLabel(/^Confirm new password/).fill(`${next}x`);
+    await page.keyboard.press('Enter');
+    await page.getByText('Passwords do not match.').waitFor();
+    await page.getByLabel(/^Confirm new password/).fill(next);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Password Reset Successful!' }).waitFor();
+    await snapshot(page, 'reset-password-done');
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel(/^New password/).fill(`${next}2`);
+    await page.getByLabel(/^Confirm new password/).fill(`${next}2`);
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This link is invalid or has already been used.' })
+      .waitFor();
+
+    await page.getByRole('link', { name: 'Back to login' }).click();
+    await logIn(page, member.username, next);
+    await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
+  });
+
+  it('explains a reset link with a missing part', async () => {
+    await page.goto('/recover-password/only-one-part');
+    await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
+    await page.getByRole('link', { name: 'Request a new reset link' }).click();
+    await page.waitForURL(`${baseURL}/forgot-password`);
+  });
+});
+
+describe('members-only screens', () => {
+  it('send a visitor from /settings to /login', async () => {
+    const visitor = await newContext(browser);
+    const p = await visitor.newPage();
+    await p.goto('/settings');
+    await p.waitForURL(`${baseURL}/login`);
+    await p.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await p.goto('/news');
+    await p.waitForURL(`${baseURL}/login`);
+    await visitor.close();
+  });
+});

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../components/button.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
+import { paths } from './paths.ts';
+import styles from './status-page.module.css';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('common');
+  usePageTitle(t('notFound.title'));
+  return (
+    <main id="main" className={styles.page}>
+      <p className={styles.code} aria-hidden="true">
+        404
+      </p>
+      <h1 className={styles.title}>{t('notFound.title')}</h1>
+      <p className={styles.text}>{t('notFound.text')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.home}>{t('notFound.home')}</ButtonLink>
+        <ButtonLink to={paths.aboutUs} variant="secondary">
+          {t('nav.about')}
+        </ButtonLink>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { type ComponentType, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import HomePage from '../features/home/home-page.tsx';
+import { loadNamespaces } from '../i18n/index.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
+
+// Every screen but home is its own chunk, fetched when first visited (spec §2 routes). A screen's
+// code and the text namespaces it needs are fetched together, so there is no second round trip.
+
+type PageModule = { default: ComponentType };
+
+function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
+  return lazy(() => Promise.all([load(), ns.length > 0 ? loadNamespaces(ns) : undefined]).then(([m]) => m));
+}
+
+const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'));
+const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'));
+const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
+const RegisterPage = lazyPage(() => import('../features/auth/register/register-page.tsx'), ['auth']);
+const WelcomePage = lazyPage(() => import('../features/auth/welcome-page.tsx'), ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), ['auth']);
+const RecoverPasswordPage = lazyPage(() => import('../features/auth/recover-password-page.tsx'), ['auth']);
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx'), ['auth']);
+const QueryLayout = lazyPage(() => import('./query-layout.tsx'));
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), ['settings', 'auth']);
+const PitchContactPage = lazyPage(() => import('../features/pitches/pitch-contact-page.tsx'), ['pitch']);
+const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-details-page.tsx'), ['pitch']);
+const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about-us" element={<AboutPage />} />
+        <Route
+          path="news"
+          element={
+            <RequireAuth>
+              <NewsPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="register/welcome" element={<WelcomePage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        {/* Links with a missing part still land on the screen, which explains the problem. */}
+        <Route path="recover-password/:user_id?/:user_token?" element={<RecoverPasswordPage />} />
+        <Route path="auth/verify-email/:user_id?/:verification_code?" element={<VerifyEmailPage />} />
+        {/* Screens that read server data through TanStack Query. */}
+        <Route element={<QueryLayout />}>
+          <Route path="settings" element={<SettingsPage />} />
+        </Route>
+        <Route path="split-project-form" element={<PitchContactPage />} />
+        <Route path="project-details" element={<ProjectDetailsPage />} />
+        <Route path="projects/success" element={<ProjectSuccessPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

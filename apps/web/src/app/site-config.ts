@@ -1,0 +1,34 @@
+// Operator-editable links and dates. Build-time overrides come from VITE_* variables.
+const env = import.meta.env;
+
+export const siteConfig = {
+  communityChatUrl: env.VITE_COMMUNITY_CHAT_URL ?? 'https://discord.com/invite/indiesplit',
+  social: {
+    instagram: env.VITE_INSTAGRAM_URL ?? 'https://www.instagram.com/indiesplit',
+    linkedin: env.VITE_LINKEDIN_URL ?? 'https://www.linkedin.com/company/indiesplit',
+    discord: env.VITE_COMMUNITY_CHAT_URL ?? 'https://discord.com/invite/indiesplit',
+  },
+  pressEmail: env.VITE_PRESS_EMAIL ?? 'press@indiesplit.example',
+  legal: {
+    privacyPolicy: env.VITE_PRIVACY_URL ?? 'https://indiesplit.example/legal/privacy',
+    cookiePolicy: env.VITE_COOKIE_URL ?? 'https://indiesplit.example/legal/cookies',
+    terms: env.VITE_TERMS_URL ?? 'https://indiesplit.example/legal/terms',
+  },
+  legalLastUpdated: '2025-06-18',
+  /** Launch countdown target (spec §2), local time. */
+  countdownTarget: env.VITE_COUNTDOWN_TARGET ?? '2025-09-15T00:00:00',
+  /**
+   * Up to three reel permalinks for the home page's social block, comma-separated in
+   * VITE_HOME_REELS (for example https://www.instagram.com/reel/<id>/). Empty by default: the block
+   * then shows cards linking to the photo-sharing profile instead of embeds.
+   */
+  homeReels: parseList(env.VITE_HOME_REELS),
+} as const;
+
+function parseList(value: unknown): readonly string[] {
+  if (typeof value !== 'string') return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, LOGGED_OUT, member, renderScreen, stubApi } from '../../test/render.tsx';
+import LoginPage from './login-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const fill = async (user: ReturnType<typeof userEvent.setup>, username: string, password: string) => {
+  await user.type(screen.getByRole('textbox', { name: 'Username or email' }), username);
+  await user.type(screen.getByLabelText(/^Password/), password);
+};
+
+describe('Login page', () => {
+  it('asks for both fields before calling the server', async () => {
+    const fetchMock = stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('Please fill in all required fields.')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Username or email' })).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/', expect.anything());
+  });
+
+  it('shows the translated wrong-credentials message on 401 and focuses it', async () => {
+    stubApi({
+      'POST /api/auth/': () =>
+        jsonResponse(401, { success: false, code: 'authenticationFailed', message: 'x', error: 'x' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await fill(user, 'alice', 'Wrong-pass1');
+    await user.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Invalid username/email or password. Please check your credentials and try again.',
+    );
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('disables the inputs while the request runs', async () => {
+    let answer!: (r: Response) => void;
+    stubApi({ 'POST /api/auth/': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await fill(user, 'alice', 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('textbox', { name: 'Username or email' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Logging in/ })).toBeDisabled();
+    answer(jsonResponse(401, { success: false, code: 'authenticationFailed', message: 'x' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Username or email' })).toBeEnabled());
+  });
+
+  it('on success refreshes the session and goes home asking for the verification notice', async () => {
+    stubApi({
+      'POST /api/auth/': () => jsonResponse(200, { success: true, message: 'ok', isEmailVerified: false }),
+    });
+    const session = vi
+      .fn()
+      .mockResolvedValueOnce(LOGGED_OUT)
+      .mockResolvedValue(member({ isEmailVerified: false }));
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login', auth: session });
+    await fill(user, 'alice', 'Secret-pass1');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/ {"showVerificationNotice":true}');
+    expect(session).toHaveBeenCalledTimes(2);
+  });
+
+  it('links to password recovery and to sign-up', () => {
+    stubApi({});
+    renderScreen(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'I want to sign up' })).toHaveAttribute(
+      'href',
+      '/register/welcome',
+    );
+    expect(screen.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/');
+  });
+});

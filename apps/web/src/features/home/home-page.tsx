@@ -1,0 +1,116 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { siteConfig } from '../../app/site-config.ts';
+import { Countdown } from '../../components/countdown.tsx';
+import { PixelArt } from '../../components/pixel-art.tsx';
+import { useHomeIntroContent } from '../../content/home-intro-content.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import styles from './home-page.module.css';
+
+// Home is the first load, so only the first screen (hero, countdown, why join) ships with it; the
+// sections below the fold, with their content in both languages, come in a chunk fetched on mount.
+const HomeSections = lazy(() => import('./components/home-sections.tsx'));
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const { isAuthenticated, username } = useAuth();
+  const { whyJoin: whyJoinTexts } = useHomeIntroContent();
+  const whyJoin = isAuthenticated ? whyJoinTexts.loggedIn : whyJoinTexts.loggedOut;
+
+  // The 10-second "verify your email" notice after login is shown by the layout for every route,
+  // so the home page does not render a second one.
+  return (
+    <main id="main" className={styles.page}>
+      <section className={styles.hero} aria-labelledby="home-hero-title">
+        <div className={`container ${styles.heroInner}`}>
+          <div className={styles.heroText}>
+            <p className={styles.eyebrow}>{t('hero.eyebrow')}</p>
+            <h1 id="home-hero-title" className={styles.heroTitle}>
+              {t('hero.title')}
+            </h1>
+            <p className={styles.heroSubtitle}>{t('hero.subtitle')}</p>
+            <div className={styles.heroActions}>
+              {isAuthenticated ? (
+                <a
+                  className="btn btn-primary"
+                  href={siteConfig.communityChatUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('hero.ctaLoggedIn')}
+                  <span className="visually-hidden"> {t('newTab')}</span>
+                </a>
+              ) : (
+                <Link className="btn btn-primary" to={paths.registerWelcome}>
+                  {t('hero.ctaLoggedOut')}
+                </Link>
+              )}
+              <a className="btn btn-secondary" href="#how-it-works">
+                {t('hero.secondary')}
+              </a>
+            </div>
+            <p className={styles.heroRisk}>{t('hero.risk')}</p>
+          </div>
+          <div className={styles.heroArt}>
+            <PixelArt
+              seed="indiesplit-hero"
+              label=""
+              grid={10}
+              size={280}
+              decorative
+              className={styles.heroPixel}
+            />
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.countdownSection} aria-labelledby="home-countdown-title">
+        <div className="container">
+          <h2 id="home-countdown-title" className={styles.sectionTitleCentered}>
+            {t('countdown.title')}
+          </h2>
+          <Countdown endedMessage={<p>{t('countdown.ended')}</p>} />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-why-join-title">
+        <div className={`container ${styles.whyJoin}`}>
+          <div>
+            {isAuthenticated && username && (
+              <p className={styles.eyebrow}>{t('whyJoin.greeting', { name: username })}</p>
+            )}
+            <h2 id="home-why-join-title" className={styles.sectionTitle}>
+              {whyJoin.title}
+            </h2>
+            {whyJoin.paragraphs.map((paragraph) => (
+              <p key={paragraph} className={styles.lead}>
+                {paragraph}
+              </p>
+            ))}
+            {isAuthenticated ? (
+              <Link className="btn btn-secondary" to={paths.settings}>
+                {t('whyJoin.ctaLoggedIn')}
+              </Link>
+            ) : (
+              <Link className="btn btn-primary" to={paths.registerWelcome}>
+                {t('whyJoin.ctaLoggedOut')}
+              </Link>
+            )}
+          </div>
+          <ul className={styles.checkList}>
+            {whyJoin.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Reserves the space the lower sections will take, so the footer does not flash into view. */}
+      <Suspense fallback={<div className={styles.sectionsPending} />}>
+        <HomeSections isAuthenticated={isAuthenticated} />
+      </Suspense>
+    </main>
+  );
+}

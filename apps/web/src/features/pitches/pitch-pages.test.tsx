@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
+import PitchContactPage from './pitch-contact-page.tsx';
+import { isoDate, minReleaseDate } from './pitch-logic.ts';
+import ProjectDetailsPage from './project-details-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Pitch step 1', () => {
+  it('continues to the details with name and email in navigation state', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<PitchContactPage />, { path: '/split-project-form' });
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'hi@pixelforge.example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent(
+      '/project-details {"name":"Pixel Forge","email":"hi@pixelforge.example"}',
+    );
+  });
+
+  it('requests a call: Requested and disabled on success', async () => {
+    const fetchMock = stubApi({
+      'POST /api/projects/add-contact/': () => jsonResponse(200, { success: true }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<PitchContactPage />, { path: '/split-project-form' });
+    await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'hi@pixelforge.example');
+    await user.click(screen.getByRole('button', { name: 'Request a call' }));
+    expect(await screen.findByRole('button', { name: 'Requested' })).toBeDisabled();
+    const body = JSON.parse(
+      fetchMock.mock.calls.find(([u]) => u === '/api/projects/add-contact/')![1]!.body as string,
+    );
+    expect(body).toEqual({ name: 'Pixel Forge', email: 'hi@pixelforge.example', asked_for_contact: true });
+  });
+
+  it('says an error occurred when the request fails', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<PitchContactPage />, { path: '/split-project-form' });
+    await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'hi@pixelforge.example');
+    await user.click(screen.getByRole('button', { name: 'Request a call' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    expect(screen.getByRole('button', { name: 'Request a call' })).toBeEnabled();
+  });
+});
+
+describe('Pitch step 2', () => {
+  const today = new Date();
+  const tooSoon = isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 7));
+
+  it('keeps the release date unchanged and alerts when it is less than a month ahead', () => {
+    stubApi({});
+    renderScreen(<ProjectDetailsPage />, { path: '/project-details' });
+    const date = screen.getByLabelText(/^Expected release date/) as HTMLInputElement;
+    const ok = minReleaseDate(today);
+    fireEvent.change(date, { target: { value: ok } });
+    expect(date.value).toBe(ok);
+    fireEvent.change(date, { target: { value: tooSoon } });
+    expect(date.value).toBe(ok);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Release date must be at least one month in the future',
+    );
+  });
+
+  it('requires budget, release date, service choice and a PDF', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    expect(screen.getByText('2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name or studio name' })).toHaveValue('Pixel Forge');
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByText('Please enter the expected production budget.')).toBeInTheDocument();
+    // Focus goes to the first problem in reading order.
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveFocus();
+    expect(screen.getByText('Please choose the expected release date.')).toBeInTheDocument();
+    expect(screen.getByText('Please choose what you are looking for.')).toBeInTheDocument();
+    expect(screen.getByText('Please attach your pitch deck as a PDF.')).toBeInTheDocument();
+  });
+
+  it('submits everything as multipart and goes to the success page with the project id', async () => {
+    const fetchMock = stubApi({ 'POST /api/projects/submit-project/': () => jsonResponse(201, { id: 42 }) });
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Neon Drift');
+    await user.type(screen.getByRole('textbox', { name: 'Expected production budget' }), '25000');
+    fireEvent.change(screen.getByLabelText(/^Expected release date/), {
+      target: { value: `${today.getFullYear() + 1}-06-01` },
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'PC' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Nintendo Switch' }));
+    await user.click(screen.getByRole('radio', { name: 'Funding + Services' }));
+    const deck = new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/^Pitch deck/), deck);
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/projects/success {"projectId":42}');
+    const form = fetchMock.mock.calls.find(([u]) => u === '/api/projects/submit-project/')![1]!
+      .body as FormData;
+    expect(form.get('project_name')).toBe('Neon Drift');
+    expect(form.get('expected_production_budget')).toBe('25000');
+    expect(form.get('required_funding_size')).toBe('0');
+    expect(form.get('distribution_platforms')).toBe('NINTENDO SWITCH,PC');
+    expect(form.get('i_am_looking_for')).toBe('funding,services');
+    expect(form.get('is_debut_title')).toBe('false');
+    expect((form.get('pitch_file') as File).name).toBe('deck.pdf');
+  });
+
+  it('explains a failed submission instead of failing silently', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Neon Drift');
+    await user.type(screen.getByRole('textbox', { name: 'Expected production budget' }), '25000');
+    fireEvent.change(screen.getByLabelText(/^Expected release date/), {
+      target: { value: `${today.getFullYear() + 1}-06-01` },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Funding Only' }));
+    await user.upload(
+      screen.getByLabelText(/^Pitch deck/),
+      new File(['%PDF'], 'deck.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not submit your pitch right now.');
+  });
+});

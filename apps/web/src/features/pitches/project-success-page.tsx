@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { ButtonLink } from '../../components/button.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import styles from './pitch.module.css';
+import { PitchShell } from './pitch-shell.tsx';
+
+export default function ProjectSuccessPage() {
+  const { t } = useTranslation('pitch');
+  const location = useLocation();
+  const id = (location.state as { projectId?: unknown } | null)?.projectId;
+  const reference = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  usePageTitle(t('success.title'));
+
+  return (
+    <PitchShell title={t('success.title')} intro={t('success.intro')}>
+      <div className={styles.success}>
+        <span className={styles.successIcon} aria-hidden="true">
+          <CheckIcon size={32} />
+        </span>
+        {reference && (
+          <p>
+            {t('success.reference')} <strong className={styles.reference}>{reference}</strong>
+          </p>
+        )}
+        <ol className={styles.nextSteps}>
+          <li>{t('success.step1')}</li>
+          <li>{t('success.step2')}</li>
+          <li>{t('success.step3')}</li>
+        </ol>
+        <div className={styles.actions}>
+          <ButtonLink to={paths.home}>{t('success.home')}</ButtonLink>
+        </div>
+      </div>
+    </PitchShell>
+  );
+}

@@ -1,0 +1,59 @@
+import type { MessageResponse } from '@indiesplit/shared/auth';
+import type {
+  ChangePasswordRequest,
+  Subscriptions,
+  UpdateUserRequest,
+  UserDto,
+  UserResponse,
+} from '@indiesplit/shared/user';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+// The /user/* calls (spec §7): one fetcher each, query options for the reads, hooks for screens.
+
+export const userKeys = {
+  user: ['user'] as const,
+  subscriptions: ['user', 'subscriptions'] as const,
+};
+
+export const fetchUser = (signal?: AbortSignal) =>
+  apiRequest<UserResponse>('/user/', { signal }).then((r) => r.user);
+
+export const userQuery = () =>
+  queryOptions({ queryKey: userKeys.user, queryFn: ({ signal }) => fetchUser(signal) });
+
+export const useUser = () => useQuery(userQuery());
+
+export const updateUser = (body: UpdateUserRequest) =>
+  apiRequest<UserResponse>('/user/update/', { json: body });
+
+export const changePassword = (body: ChangePasswordRequest) =>
+  apiRequest<MessageResponse>('/user/change-password/', { json: body });
+
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('profile_picture', file);
+  return apiRequest<UserResponse>('/user/update-profile-picture/', { form });
+}
+
+export const deleteAccount = () => apiRequest<MessageResponse>('/user/delete/', { method: 'DELETE' });
+
+export const deleteAllData = () =>
+  apiRequest<MessageResponse>('/user/delete-all-data/', { method: 'DELETE' });
+
+type SubscriptionsResponse = Subscriptions & { success: true };
+
+export const fetchSubscriptions = (signal?: AbortSignal) =>
+  apiRequest<SubscriptionsResponse>('/user/subscriptions/', { signal }).then(
+    ({ newsletter, indie_project_updates }): Subscriptions => ({ newsletter, indie_project_updates }),
+  );
+
+export const subscriptionsQuery = () =>
+  queryOptions({ queryKey: userKeys.subscriptions, queryFn: ({ signal }) => fetchSubscriptions(signal) });
+
+export const saveSubscriptions = (body: Subscriptions) =>
+  apiRequest<SubscriptionsResponse>('/user/subscriptions/', { json: body }).then(
+    ({ newsletter, indie_project_updates }): Subscriptions => ({ newsletter, indie_project_updates }),
+  );
+
+export type { UserDto };

@@ -1,0 +1,99 @@
+import { LANGUAGE_COOKIE } from '@indiesplit/shared/constants';
+import { LANGUAGES, MESSAGES } from '@indiesplit/shared/messages';
+import i18n, { type BackendModule } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+
+// Every namespace file src/i18n/<lang>/<namespace>.json is picked up here; the error catalogue
+// (namespace "errors") comes from packages/shared, so server and browser word errors alike.
+//
+// The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch) are
+// fetched with their screen instead of travelling with the home page; every other file is bundled.
+type JsonModule = { default: Record<string, unknown> };
+const bundled = import.meta.glob<JsonModule>(
+  ['./*/*.json', '!./*/auth.json', '!./*/settings.json', '!./*/pitch.json'],
+  { eager: true },
+);
+const onDemand = import.meta.glob<JsonModule>(['./*/auth.json', './*/settings.json', './*/pitch.json']);
+
+const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+const resources: Resources = {};
+for (const lang of LANGUAGES) resources[lang] = { errors: { ...MESSAGES[lang] } };
+for (const [file, module] of Object.entries(bundled)) {
+  const match = file.match(FILE);
+  if (!match) continue;
+  const [, lang, ns] = match as [string, string, string];
+  resources[lang] ??= {};
+  resources[lang][ns] = module.default;
+}
+
+const bundledNamespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+const onDemandNamespaces = [...new Set(Object.keys(onDemand).flatMap((file) => file.match(FILE)?.[2] ?? []))];
+
+export const namespaces = [...bundledNamespaces, ...onDemandNamespaces];
+
+const onDemandBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = onDemand[`./${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as never),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+void i18n
+  .use(onDemandBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    ns: bundledNamespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    detection: {
+      // Spec §9. index.html carries no lang attribute, so the html tag cannot pre-empt the navigator.
+      order: ['localStorage', 'cookie', 'htmlTag', 'navigator'],
+      caches: ['localStorage', 'cookie'],
+      lookupCookie: LANGUAGE_COOKIE,
+      lookupLocalStorage: 'i18nextLng',
+      cookieOptions: { path: '/', sameSite: 'lax' },
+    },
+    returnNull: false,
+  });
+
+function syncHtmlLang(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng.slice(0, 2);
+}
+i18n.on('languageChanged', syncHtmlLang);
+if (i18n.language) syncHtmlLang(i18n.language);
+
+/** Loads namespaces a screen needs (in the current language and the fallback) before it renders. */
+export function loadNamespaces(ns: readonly string[]): Promise<void> {
+  return i18n.loadNamespaces([...ns]);
+}
+
+/**
+ * Switches language after fetching, in the new language, every on-demand namespace already in use,
+ * so the screen changes language at once instead of blanking while texts load.
+ */
+export async function switchLanguage(lng: string): Promise<void> {
+  const inUse = onDemandNamespaces.filter((ns) => i18n.languages.some((l) => i18n.hasResourceBundle(l, ns)));
+  if (inUse.length > 0) await i18n.reloadResources([lng], inUse).catch(() => {});
+  await i18n.changeLanguage(lng);
+}
+
+export default i18n;
