@@ -94,12 +94,26 @@ export async function createTestApp(
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
 
-/** A browser-like client: keeps cookies, fetches the CSRF cookie and echoes it, sends our Origin. */
+let addresses = 0;
+/** A fresh client IP address (10.x.y.z), never handed out twice in a test process. */
+export function nextAddress(): string {
+  const n = addresses++;
+  return `10.${Math.floor(n / 62500) % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+/**
+ * A browser-like client: keeps cookies, fetches the CSRF cookie and echoes it, sends our Origin.
+ * Each client connects from an address of its own, so per-IP rate limits never carry over from one
+ * test to another; pass the same address to two clients to act as one network.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = { origin: ORIGIN };
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly address: string = nextAddress(),
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -139,6 +153,7 @@ export class TestClient {
       method,
       url,
       headers,
+      remoteAddress: this.address,
       ...(options.payload !== undefined
         ? { payload: options.payload }
         : options.body !== undefined

@@ -1,7 +1,6 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import {
@@ -11,7 +10,7 @@ import {
   PUBLIC_URL,
   registerUser,
   type TestApp,
-  TestClient,
+  type TestClient,
 } from '../../test/harness.ts';
 
 // Accounts as a visitor sees them: the CSRF cookie, who am I, login, registration and logout.
@@ -25,16 +24,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
-
-let addresses = 0;
-/** A browser on an address of its own, so one test's per-IP counters never reach another test. */
-function browser(): TestClient {
-  addresses++;
-  const remoteAddress = `10.1.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-  const app = { inject: (options: InjectOptions) => t.app.inject({ ...options, remoteAddress }) };
-  return new TestClient(app as unknown as FastifyInstance);
-}
-const site = (): TestApp => ({ ...t, client: browser });
 
 async function whoAmI(client: TestClient) {
   return (await client.get('/api/auth/authenticated/')).json();
@@ -50,7 +39,7 @@ async function userRow(username: string) {
 
 describe('GET /api/auth/csrf_cookie', () => {
   it('sets a csrftoken cookie the browser can read and returns the same token', async () => {
-    const client = browser();
+    const client = t.client();
     const res = await client.get('/api/auth/csrf_cookie');
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === CSRF_COOKIE);
@@ -63,7 +52,7 @@ describe('GET /api/auth/csrf_cookie', () => {
   });
 
   it('hands out a different token on every call', async () => {
-    const client = browser();
+    const client = t.client();
     const first = await client.csrf();
     const second = await client.csrf();
     expect(first).not.toBe(second);
@@ -72,7 +61,7 @@ describe('GET /api/auth/csrf_cookie', () => {
 
 describe('GET /api/auth/authenticated/', () => {
   it('tells a visitor they are not logged in, with every spec field present and empty', async () => {
-    const res = await browser().get('/api/auth/authenticated/');
+    const res = await t.client().get('/api/auth/authenticated/');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
@@ -86,7 +75,7 @@ describe('GET /api/auth/authenticated/', () => {
   });
 
   it('describes the logged-in user with the spec field names and nothing secret', async () => {
-    const { client, payload, id } = await registerUser(site());
+    const { client, payload, id } = await registerUser(t);
     const res = await client.get('/api/auth/authenticated/');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -102,7 +91,7 @@ describe('GET /api/auth/authenticated/', () => {
 
   it('treats an unknown or oversized session cookie as a visitor', async () => {
     for (const value of ['not-a-session', 'x'.repeat(500)]) {
-      const client = browser();
+      const client = t.client();
       client.cookies.set(SESSION_COOKIE, value);
       expect((await whoAmI(client)).isAuthenticated).toBe(false);
     }
@@ -111,8 +100,8 @@ describe('GET /api/auth/authenticated/', () => {
 
 describe('POST /api/auth/ (login)', () => {
   it('logs in by username and starts an HttpOnly session', async () => {
-    const { payload } = await registerUser(site());
-    const client = browser();
+    const { payload } = await registerUser(t);
+    const client = t.client();
     const res = await client.post('/api/auth/', { username: payload.username, password: payload.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: en.loginSuccess, isEmailVerified: false });
@@ -127,14 +116,14 @@ describe('POST /api/auth/ (login)', () => {
     const composed = 'Perch\u00e9-Cos\u00ec-77';
     const combining = 'Perche\u0301-Cosi\u0300-77';
     expect(composed).not.toBe(combining);
-    const { payload } = await registerUser(site(), { password: composed, re_password: composed });
-    const res = await browser().post('/api/auth/', { username: payload.username, password: combining });
+    const { payload } = await registerUser(t, { password: composed, re_password: composed });
+    const res = await t.client().post('/api/auth/', { username: payload.username, password: combining });
     expect(res.statusCode).toBe(200);
   });
 
   it('logs in by username typed in another case', async () => {
-    const { payload } = await registerUser(site());
-    const client = browser();
+    const { payload } = await registerUser(t);
+    const client = t.client();
     const res = await client.post('/api/auth/', {
       username: payload.username.toUpperCase(),
       password: payload.password,
@@ -144,8 +133,8 @@ describe('POST /api/auth/ (login)', () => {
   });
 
   it('logs in by email, ignoring case and surrounding spaces', async () => {
-    const { payload, id } = await registerUser(site());
-    const client = browser();
+    const { payload, id } = await registerUser(t);
+    const client = t.client();
     const res = await client.post('/api/auth/', {
       username: `  ${payload.email.toUpperCase()} `,
       password: payload.password,
@@ -155,8 +144,8 @@ describe('POST /api/auth/ (login)', () => {
   });
 
   it('does not match the password case-insensitively', async () => {
-    const { payload } = await registerUser(site());
-    const res = await browser().post('/api/auth/', {
+    const { payload } = await registerUser(t);
+    const res = await t.client().post('/api/auth/', {
       username: payload.username,
       password: payload.password.toLowerCase(),
     });
@@ -164,16 +153,16 @@ describe('POST /api/auth/ (login)', () => {
   });
 
   it('answers a wrong password and an unknown account with the same 401, revealing nothing', async () => {
-    const { payload } = await registerUser(site());
-    const wrongPassword = await browser().post('/api/auth/', {
+    const { payload } = await registerUser(t);
+    const wrongPassword = await t.client().post('/api/auth/', {
       username: payload.username,
       password: 'Not-The-Password-1',
     });
-    const unknownUser = await browser().post('/api/auth/', {
+    const unknownUser = await t.client().post('/api/auth/', {
       username: `nobody_${Date.now()}`,
       password: 'Not-The-Password-1',
     });
-    const unknownEmail = await browser().post('/api/auth/', {
+    const unknownEmail = await t.client().post('/api/auth/', {
       username: `nobody_${Date.now()}@example.com`,
       password: 'Not-The-Password-1',
     });
@@ -192,8 +181,8 @@ describe('POST /api/auth/ (login)', () => {
   });
 
   it('leaves the visitor anonymous after a failed login', async () => {
-    const { payload } = await registerUser(site());
-    const client = browser();
+    const { payload } = await registerUser(t);
+    const client = t.client();
     await client.post('/api/auth/', { username: payload.username, password: 'Wrong-Password-9' });
     expect((await whoAmI(client)).isAuthenticated).toBe(false);
   });
@@ -204,7 +193,7 @@ describe('POST /api/auth/ (login)', () => {
     ['the password is missing', { username: 'someone' }, 'password'],
     ['the password is empty', { username: 'someone', password: '' }, 'password'],
   ])('refuses a login where %s with 400 fillMandatory', async (_case, body, field) => {
-    const res = await browser().post('/api/auth/', body);
+    const res = await t.client().post('/api/auth/', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       success: false,
@@ -215,16 +204,16 @@ describe('POST /api/auth/ (login)', () => {
   });
 
   it('reports a verified address at login', async () => {
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     const [mail] = await t.mailbox(payload.email);
     const link = linkIn(mail!.text, '/auth/verify-email/');
-    expect((await browser().get(`/api${link.slice(PUBLIC_URL.length)}/`)).statusCode).toBe(200);
-    const res = await browser().post('/api/auth/', { username: payload.email, password: payload.password });
+    expect((await t.client().get(`/api${link.slice(PUBLIC_URL.length)}/`)).statusCode).toBe(200);
+    const res = await t.client().post('/api/auth/', { username: payload.email, password: payload.password });
     expect(res.json()).toMatchObject({ success: true, isEmailVerified: true });
   });
 
   it('answers in Italian when the browser chose Italian', async () => {
-    const client = browser();
+    const client = t.client();
     client.cookies.set('i18next', 'it');
     const res = await client.post('/api/auth/', { username: 'nobody_here', password: 'Wrong-Password-9' });
     expect(res.statusCode).toBe(401);
@@ -234,7 +223,7 @@ describe('POST /api/auth/ (login)', () => {
 
 describe('POST /api/auth/register/', () => {
   it('creates the account, logs the person in and emails a verification link', async () => {
-    const client = browser();
+    const client = t.client();
     const payload = newUser({ user_types: ['gamer', 'developer'], newsletter: true });
     const res = await client.post('/api/auth/register/', payload);
     expect(res.statusCode).toBe(201);
@@ -280,15 +269,14 @@ describe('POST /api/auth/register/', () => {
 
   it('accepts a password with any characters beyond the required ones', async () => {
     const password = 'Ünïcødé Pässwörd 9 ✓ <>"';
-    const res = await browser().post('/api/auth/register/', newUser({ password, re_password: password }));
+    const res = await t.client().post('/api/auth/register/', newUser({ password, re_password: password }));
     expect(res.statusCode).toBe(201);
   });
 
   it('accepts a password of exactly eight characters', async () => {
-    const res = await browser().post(
-      '/api/auth/register/',
-      newUser({ password: 'Xk7mPq2z', re_password: 'Xk7mPq2z' }),
-    );
+    const res = await t
+      .client()
+      .post('/api/auth/register/', newUser({ password: 'Xk7mPq2z', re_password: 'Xk7mPq2z' }));
     expect(res.statusCode).toBe(201);
   });
 
@@ -355,7 +343,7 @@ describe('POST /api/auth/register/', () => {
 
   it.each(invalidRegistrations)('refuses $why with 400 $key', async ({ overrides, field, key }) => {
     const payload = newUser(overrides);
-    const client = browser();
+    const client = t.client();
     const res = await client.post('/api/auth/register/', payload);
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -369,7 +357,7 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('refuses a body that is not JSON with 400 invalidRequest', async () => {
-    const res = await browser().request('POST', '/api/auth/register/', {
+    const res = await t.client().request('POST', '/api/auth/register/', {
       payload: '{"username": ',
       headers: { 'content-type': 'application/json' },
     });
@@ -378,16 +366,15 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('refuses a common password whatever its case', async () => {
-    const res = await browser().post(
-      '/api/auth/register/',
-      newUser({ password: 'pASSWORD123', re_password: 'pASSWORD123' }),
-    );
+    const res = await t
+      .client()
+      .post('/api/auth/register/', newUser({ password: 'pASSWORD123', re_password: 'pASSWORD123' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('passwordTooCommon');
   });
 
   it('names every invalid field at once', async () => {
-    const res = await browser().post('/api/auth/register/', {
+    const res = await t.client().post('/api/auth/register/', {
       username: 'ab',
       email: 'nope',
       password: 'weak',
@@ -402,9 +389,9 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('refuses a taken username in any case with 409 usernameExists', async () => {
-    const { payload: first } = await registerUser(site());
+    const { payload: first } = await registerUser(t);
     const second = newUser({ username: first.username.toUpperCase() });
-    const res = await browser().post('/api/auth/register/', second);
+    const res = await t.client().post('/api/auth/register/', second);
     expect(res.statusCode).toBe(409);
     const body = res.json();
     expect(body).toMatchObject({
@@ -420,9 +407,9 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('refuses a taken email in any case with 409 emailExists', async () => {
-    const { payload: first } = await registerUser(site());
+    const { payload: first } = await registerUser(t);
     const second = newUser({ email: first.email.toUpperCase() });
-    const res = await browser().post('/api/auth/register/', second);
+    const res = await t.client().post('/api/auth/register/', second);
     expect(res.statusCode).toBe(409);
     const body = res.json();
     expect(body).toMatchObject({
@@ -437,8 +424,8 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('answers validation errors and conflicts in Italian for the i18next=it cookie', async () => {
-    const { payload: first } = await registerUser(site());
-    const client = browser();
+    const { payload: first } = await registerUser(t);
+    const client = t.client();
     client.cookies.set('i18next', 'it');
     const conflict = await client.post('/api/auth/register/', newUser({ username: first.username }));
     expect(conflict.statusCode).toBe(409);
@@ -449,7 +436,7 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('answers in Italian for Accept-Language: it and emails the verification in Italian', async () => {
-    const client = browser();
+    const client = t.client();
     client.headers['accept-language'] = 'it-IT,it;q=0.9,en;q=0.8';
     const payload = newUser();
     const res = await client.post('/api/auth/register/', payload);
@@ -463,19 +450,19 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('prefers English when Accept-Language ranks English above Italian', async () => {
-    const client = browser();
+    const client = t.client();
     client.headers['accept-language'] = 'it;q=0.5,en-GB;q=0.9';
     const res = await client.post('/api/auth/register/', newUser({ email: 'nope' }));
     expect(res.json().message).toBe(en.invalidEmail);
   });
 
   it('replaces the session of a browser that was logged in as someone else', async () => {
-    const { client, payload: first } = await registerUser(site());
+    const { client, payload: first } = await registerUser(t);
     const oldSession = client.cookies.get(SESSION_COOKIE)!;
     const second = newUser();
     expect((await client.post('/api/auth/register/', second)).statusCode).toBe(201);
     expect((await whoAmI(client)).username).toBe(second.username);
-    const replay = browser();
+    const replay = t.client();
     replay.cookies.set(SESSION_COOKIE, oldSession);
     expect((await whoAmI(replay)).isAuthenticated).toBe(false);
     expect(first.username).not.toBe(second.username);
@@ -484,7 +471,7 @@ describe('POST /api/auth/register/', () => {
 
 describe('POST /api/auth/logout/', () => {
   it('ends the session on the server, so replaying the old cookie is anonymous', async () => {
-    const { client } = await registerUser(site());
+    const { client } = await registerUser(t);
     const stolen = client.cookies.get(SESSION_COOKIE)!;
     const res = await client.post('/api/auth/logout/');
     expect(res.statusCode).toBe(200);
@@ -494,7 +481,7 @@ describe('POST /api/auth/logout/', () => {
     expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await whoAmI(client)).isAuthenticated).toBe(false);
 
-    const replay = browser();
+    const replay = t.client();
     replay.cookies.set(SESSION_COOKIE, stolen);
     expect((await whoAmI(replay)).isAuthenticated).toBe(false);
     const me = await replay.get('/api/user/');
@@ -503,15 +490,15 @@ describe('POST /api/auth/logout/', () => {
   });
 
   it('ends only the session that logs out, not the same user on another device', async () => {
-    const { client: laptop, payload } = await registerUser(site());
-    const phone = browser();
+    const { client: laptop, payload } = await registerUser(t);
+    const phone = t.client();
     await phone.post('/api/auth/', { username: payload.username, password: payload.password });
     expect((await laptop.post('/api/auth/logout/')).statusCode).toBe(200);
     expect((await whoAmI(phone)).isAuthenticated).toBe(true);
   });
 
   it('gives the browser a fresh anonymous CSRF token it can use right away', async () => {
-    const { client, payload } = await registerUser(site());
+    const { client, payload } = await registerUser(t);
     const before = client.cookies.get(CSRF_COOKIE);
     await client.post('/api/auth/logout/');
     expect(client.cookies.get(CSRF_COOKIE)).toBeDefined();
@@ -521,7 +508,7 @@ describe('POST /api/auth/logout/', () => {
   });
 
   it('answers a visitor with success too', async () => {
-    const res = await browser().post('/api/auth/logout/');
+    const res = await t.client().post('/api/auth/logout/');
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
   });
@@ -529,7 +516,7 @@ describe('POST /api/auth/logout/', () => {
 
 describe('a row never leaves the server', () => {
   it('keeps the stored user row out of every account answer', async () => {
-    const { client, payload } = await registerUser(site());
+    const { client, payload } = await registerUser(t);
     const row = await t.database.db.select().from(users).where(eq(users.username, payload.username));
     const login = await client.post('/api/auth/', { username: payload.username, password: payload.password });
     for (const res of [login, await client.get('/api/auth/authenticated/')]) {

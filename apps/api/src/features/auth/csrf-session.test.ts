@@ -1,6 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { MESSAGES } from '@indiesplit/shared/messages';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -8,7 +7,7 @@ import {
   ORIGIN,
   registerUser,
   type TestApp,
-  TestClient,
+  type TestClient,
 } from '../../test/harness.ts';
 
 // What an attacker tries against the session: forged cross-site requests and fixed session ids.
@@ -20,16 +19,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
-
-let addresses = 0;
-/** A browser on an address of its own, so one test's per-IP counters never reach another test. */
-function browser(): TestClient {
-  addresses++;
-  const remoteAddress = `10.2.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-  const app = { inject: (options: InjectOptions) => t.app.inject({ ...options, remoteAddress }) };
-  return new TestClient(app as unknown as FastifyInstance);
-}
-const site = (): TestApp => ({ ...t, client: browser });
 
 async function isLoggedIn(client: TestClient): Promise<boolean> {
   return (await client.get('/api/auth/authenticated/')).json().isAuthenticated;
@@ -47,7 +36,7 @@ function expectCsrfRefusal(res: { statusCode: number; json: () => unknown }) {
 
 /** A logged-in victim whose browser holds a valid session and CSRF token. */
 async function victim() {
-  const { client, payload } = await registerUser(site());
+  const { client, payload } = await registerUser(t);
   await client.csrf();
   return { client, payload };
 }
@@ -62,7 +51,7 @@ describe('CSRF protection on unsafe methods', () => {
 
   it('refuses a POST whose header does not match the cookie', async () => {
     const { client } = await victim();
-    const other = await browser().csrf();
+    const other = await t.client().csrf();
     const res = await client.request('POST', '/api/auth/logout/', {
       body: {},
       csrf: false,
@@ -101,7 +90,7 @@ describe('CSRF protection on unsafe methods', () => {
 
   it('refuses an anonymous token presented with a logged-in session', async () => {
     const { client } = await victim();
-    const anonymousToken = await browser().csrf();
+    const anonymousToken = await t.client().csrf();
     client.cookies.set(CSRF_COOKIE, anonymousToken);
     const res = await client.request('POST', '/api/auth/logout/', {
       body: {},
@@ -116,7 +105,7 @@ describe('CSRF protection on unsafe methods', () => {
     const res = await client.request('DELETE', '/api/user/delete/', { csrf: false });
     expectCsrfRefusal(res);
     expect(await isLoggedIn(client)).toBe(true);
-    const login = await browser().post('/api/auth/', {
+    const login = await t.client().post('/api/auth/', {
       username: payload.username,
       password: payload.password,
     });
@@ -137,8 +126,8 @@ describe('CSRF protection on unsafe methods', () => {
   });
 
   it('refuses a login posted by a visitor without a token (login CSRF)', async () => {
-    const { payload } = await registerUser(site());
-    const target = browser();
+    const { payload } = await registerUser(t);
+    const target = t.client();
     const res = await target.request('POST', '/api/auth/', {
       body: { username: payload.username, password: payload.password },
       csrf: false,
@@ -148,7 +137,7 @@ describe('CSRF protection on unsafe methods', () => {
   });
 
   it('refuses a registration posted without a token', async () => {
-    const res = await browser().request('POST', '/api/auth/register/', { body: {}, csrf: false });
+    const res = await t.client().request('POST', '/api/auth/register/', { body: {}, csrf: false });
     expectCsrfRefusal(res);
   });
 
@@ -225,9 +214,9 @@ describe('CSRF protection on unsafe methods', () => {
 
 describe('session fixation and rotation at login', () => {
   it('never promotes a session id planted before login', async () => {
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     const planted = 'attacker-chosen-session-id-0123456789abcdef';
-    const target = browser();
+    const target = t.client();
     target.cookies.set(SESSION_COOKIE, planted);
     const res = await target.post('/api/auth/', { username: payload.username, password: payload.password });
     expect(res.statusCode).toBe(200);
@@ -236,17 +225,17 @@ describe('session fixation and rotation at login', () => {
     expect(issued).not.toBe(planted);
     expect(await isLoggedIn(target)).toBe(true);
 
-    const attacker = browser();
+    const attacker = t.client();
     attacker.cookies.set(SESSION_COOKIE, planted);
     expect(await isLoggedIn(attacker)).toBe(false);
   });
 
   it("replaces a real session the browser already held, so the attacker's copy dies", async () => {
     // The attacker logs the victim's browser into the attacker's own account and keeps the id.
-    const attacker = await registerUser(site());
+    const attacker = await registerUser(t);
     const planted = attacker.client.cookies.get(SESSION_COOKIE)!;
-    const { payload } = await registerUser(site());
-    const target = browser();
+    const { payload } = await registerUser(t);
+    const target = t.client();
     target.cookies.set(SESSION_COOKIE, planted);
     await target.csrf();
     const res = await target.post('/api/auth/', { username: payload.username, password: payload.password });
@@ -255,27 +244,27 @@ describe('session fixation and rotation at login', () => {
     const who = (await target.get('/api/auth/authenticated/')).json();
     expect(who.username).toBe(payload.username);
 
-    const replay = browser();
+    const replay = t.client();
     replay.cookies.set(SESSION_COOKIE, planted);
     expect(await isLoggedIn(replay)).toBe(false);
   });
 
   it('gives a new session id at every login and ends the previous one', async () => {
-    const { client, payload } = await registerUser(site());
+    const { client, payload } = await registerUser(t);
     const first = client.cookies.get(SESSION_COOKIE)!;
     await client.post('/api/auth/', { username: payload.username, password: payload.password });
     const second = client.cookies.get(SESSION_COOKIE)!;
     expect(second).not.toBe(first);
     expect(second.length).toBeGreaterThanOrEqual(22); // at least 128 bits in base64url
-    const replay = browser();
+    const replay = t.client();
     replay.cookies.set(SESSION_COOKIE, first);
     expect(await isLoggedIn(replay)).toBe(false);
     expect(await isLoggedIn(client)).toBe(true);
   });
 
   it('rotates the CSRF token at login and refuses the pre-login token afterwards', async () => {
-    const { payload } = await registerUser(site());
-    const client = browser();
+    const { payload } = await registerUser(t);
+    const client = t.client();
     const before = await client.csrf();
     const login = await client.post('/api/auth/', { username: payload.username, password: payload.password });
     expect(login.statusCode).toBe(200);
@@ -295,7 +284,7 @@ describe('session fixation and rotation at login', () => {
   });
 
   it('rotates the CSRF token at registration as well', async () => {
-    const client = browser();
+    const client = t.client();
     const before = await client.csrf();
     const res = await client.post('/api/auth/register/', newUser());
     expect(res.statusCode).toBe(201);
@@ -311,7 +300,7 @@ describe('session fixation and rotation at login', () => {
     const session = client.cookies.get(SESSION_COOKIE)!;
     expect((await client.post('/api/auth/logout/')).statusCode).toBe(200);
     // Replaying the old pair: the session is gone, so the token is judged as an anonymous one.
-    const replay = browser();
+    const replay = t.client();
     replay.cookies.set(SESSION_COOKIE, session);
     replay.cookies.set(CSRF_COOKIE, sessionToken);
     const res = await replay.request('POST', '/api/auth/logout/', {

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { MESSAGES } from '@indiesplit/shared/messages';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, registerUser, type TestApp, TestClient } from '../../test/harness.ts';
+import {
+  createTestApp,
+  newUser,
+  nextAddress,
+  registerUser,
+  type TestApp,
+  TestClient,
+} from '../../test/harness.ts';
 
 // The real limiter, hit until it refuses. This file has its own app so its counters stay here.
 
@@ -15,18 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let addresses = 0;
-const nextAddress = () => {
-  addresses++;
-  return `10.4.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
-
 /** A browser at a given address (a fresh one by default). */
-function browser(remoteAddress = nextAddress()): TestClient {
-  const app = { inject: (options: InjectOptions) => t.app.inject({ ...options, remoteAddress }) };
-  return new TestClient(app as unknown as FastifyInstance);
-}
-const site = (): TestApp => ({ ...t, client: () => browser() });
+const browser = (address?: string) => new TestClient(t.app, address);
 
 const unknownEmail = () => `nobody_${randomBytes(4).toString('hex')}@example.com`;
 
@@ -46,7 +43,7 @@ function expectRateLimited(res: LightMyRequestResponse, windowSeconds: number, c
 
 describe('per-account login lockout', () => {
   it('locks the account with 429 after 10 failures, even for the right password from elsewhere', async () => {
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     for (let i = 0; i < 10; i++) {
       // Spread over many addresses, as a botnet would: the lock follows the account, not the IP.
       const res = await browser().post('/api/auth/', {
@@ -64,7 +61,7 @@ describe('per-account login lockout', () => {
   });
 
   it('counts failures against the account whether it is named by username or by email', async () => {
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     const names = [
       payload.username,
       payload.email,
@@ -88,8 +85,8 @@ describe('per-account login lockout', () => {
 
   it('does not lock another account used from the same address', async () => {
     const address = nextAddress();
-    const { payload: victim } = await registerUser(site());
-    const { payload: other } = await registerUser(site());
+    const { payload: victim } = await registerUser(t);
+    const { payload: other } = await registerUser(t);
     for (let i = 0; i < 10; i++) {
       await browser(address).post('/api/auth/', { username: victim.username, password: `Wrong-${i}` });
     }
@@ -121,7 +118,7 @@ describe('per-account login lockout', () => {
 describe('per-address limits', () => {
   it('refuses the 31st login attempt from one address within 5 minutes', async () => {
     const address = nextAddress();
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     for (let i = 0; i < 30; i++) {
       const res = await browser(address).post('/api/auth/', {
         username: unknownEmail(),
@@ -158,7 +155,7 @@ describe('per-address limits', () => {
 
   it('refuses the 31st verification attempt from one address within 10 minutes', async () => {
     const address = nextAddress();
-    const { id } = await registerUser(site());
+    const { id } = await registerUser(t);
     for (let i = 0; i < 30; i++) {
       const res = await browser(address).get(
         `/api/auth/verify-email/${id}/${randomBytes(32).toString('base64url')}/`,
@@ -198,7 +195,7 @@ describe('per-address limits', () => {
 
 describe('password recovery limits', () => {
   it('refuses the 4th request for one address within an hour, known or unknown alike', async () => {
-    const { payload } = await registerUser(site());
+    const { payload } = await registerUser(t);
     const unknown = unknownEmail();
     for (const email of [payload.email, unknown]) {
       for (let i = 0; i < 3; i++) {

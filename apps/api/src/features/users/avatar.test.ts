@@ -10,19 +10,8 @@ import { users } from '../../db/schema.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 
 let t: TestApp;
-let ipCounter = 0;
-
 beforeAll(async () => {
-  // Each client comes from its own address (behind a proxy), so the per-IP registration limit
-  // does not cap how many accounts this file creates.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-  const makeClient = t.client;
-  t.client = () => {
-    const client = makeClient();
-    ipCounter++;
-    client.headers['x-forwarded-for'] = `10.2.0.${ipCounter}`;
-    return client;
-  };
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 

@@ -14,19 +14,8 @@ import {
 } from '../../test/harness.ts';
 
 let t: TestApp;
-let ipCounter = 0;
-
 beforeAll(async () => {
-  // Behind a proxy every client comes from its own address, so the per-IP registration limit
-  // does not cap how many accounts this file creates.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-  const makeClient = t.client;
-  t.client = () => {
-    const client = makeClient();
-    ipCounter++;
-    client.headers['x-forwarded-for'] = `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-    return client;
-  };
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 
