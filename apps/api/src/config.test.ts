@@ -36,6 +36,7 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['PORT', '70000'],
     ['PORT', '0'],
     ['DATABASE_URL', 'mysql://x'],
+    ['CSP_FRAME_SRC', 'http://www.instagram.com'],
     ['SMTP_URL', 'http://mail.example'],
     ['REDIS_URL', 'memcached://127.0.0.1'],
     ['PUBLIC_URL', 'ftp://indiesplit.example'],

@@ -45,6 +45,18 @@ const EnvSchema = z.object({
           .every((o) => URL.canParse(o) && /^https?:\/\//.test(o)),
       { message: 'must be a comma-separated list of http(s) origins such as https://www.indiesplit.example' },
     ),
+  CSP_FRAME_SRC: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every((o) => URL.canParse(o) && o.startsWith('https://')),
+      { message: 'must be a comma-separated list of https origins such as https://www.instagram.com' },
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
@@ -75,6 +87,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** Origins the web app may embed in frames (the home page's reels); none by default. */
+  cspFrameSrc: string[];
   /** Fastify's trustProxy: how far to believe X-Forwarded-For when reading the client's IP. */
   trustProxy: boolean | string;
 }
@@ -121,6 +135,10 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    cspFrameSrc: env.CSP_FRAME_SRC.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
   };
 }

@@ -16,11 +16,18 @@ try {
 }
 
 mkdirSync(config.uploadsDir, { recursive: true });
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+// Until the app (and its logger) exists, a failing idle connection is reported on stderr.
+let reportIdleError = (err: Error) => console.error('idle database connection failed:', err.message);
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: `${config.dataDir}/pglite`,
+  onIdleError: (err) => reportIdleError(err),
+});
 await runMigrations(database);
 const demo = await seed(database.db, config);
 
 const app = await buildApp({ config, database });
+reportIdleError = (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it');
 
 let closing = false;
 async function shutdown(signal: string) {

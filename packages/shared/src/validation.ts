@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
+// In the browser the site's CSP forbids eval, and zod would otherwise probe for it (a logged CSP
+// violation) to compile its fast path; on the server the compiled fast path stays.
+if ('document' in globalThis) z.config({ jitless: true });
+
 // Account field rules (spec §5), shared by the server and the browser forms. Each issue's message
 // is a key of messages.ts, so both sides translate the same way.
 

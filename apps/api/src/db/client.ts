@@ -19,11 +19,17 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   dataDir?: string;
   poolSize?: number;
+  /** Told about errors of idle pooled connections (PostgreSQL only). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection can fail (database restart, administrator terminate). Without a listener
+    // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
+    // replaces the connection, so the error is only reported.
+    pool.on('error', (err) => options.onIdleError?.(err));
     // Fail now with the server's own message rather than at the first request.
     const client = await pool.connect();
     client.release();

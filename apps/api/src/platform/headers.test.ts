@@ -51,6 +51,20 @@ describe('security headers', () => {
     }
   });
 
+  it('allows frames only from the origins an operator lists in CSP_FRAME_SRC', async () => {
+    expect((await t.client().get('/api/health')).headers['content-security-policy']).toContain(
+      "frame-src 'none'",
+    );
+    const embedding = await createTestApp({ env: { CSP_FRAME_SRC: 'https://www.instagram.com' } });
+    try {
+      const csp = String((await embedding.client().get('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain('frame-src https://www.instagram.com');
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await embedding.close();
+    }
+  });
+
   it('does not send HSTS outside production', async () => {
     const res = await t.client().get('/api/health');
     expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -62,7 +62,12 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...overrides.env,
   });
-  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
+  const database = await openDatabase({
+    url: pgDb?.url,
+    dataDir: 'memory://',
+    poolSize: 4,
+    onIdleError: () => {},
+  });
   await runMigrations(database);
   const { env: _env, ...rest } = overrides;
   const app = await buildApp({ config, database, logger: false, startWorkers: false, ...rest });

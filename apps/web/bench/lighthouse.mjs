@@ -1,0 +1,311 @@
+// Lab scores of the built site as a first-time mobile visitor sees it: starts the real server (build
+// first: `npm run bench:web` does both) on a free loopback port with a throw-away data directory,
+// audits the home and login pages in headless Chromium with the default mobile configuration
+// (emulated phone, simulated throttling) and prints performance, accessibility, best practices, SEO,
+// LCP, TBT and CLS. A benchmark, not a test: it exits 0 whatever the scores, and non-zero only when
+// an audit could not run at all. All traffic stays on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const GOAL = 95;
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'login', path: '/login' },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  // Even with background networking off, the browser looks up its vendor's sign-in and update hosts;
+  // every name resolves to nothing here, so the only traffic is to the loopback server.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const serverEntry = path.join(repo, 'apps/api/dist/main.js');
+const webDist = path.join(repo, 'apps/web/dist');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+// The launcher Lighthouse itself depends on, resolved from Lighthouse's own location so that the
+// copy it ships with is used.
+const { launch } = await import(
+  pathToFileURL(createRequire(import.meta.resolve('lighthouse')).resolve('chrome-launcher')).href
+);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseURL, child, output) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited early (code ${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
+}
+
+async function stopServer(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const score = (category) =>
+  category && typeof category.score === 'number' ? Math.round(category.score * 100) : null;
+
+function summarise(page, lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const lcp = audit('largest-contentful-paint');
+  const tbt = audit('total-blocking-time');
+  const cls = audit('cumulative-layout-shift');
+  return {
+    page: page.name,
+    performance: score(lhr.categories.performance),
+    accessibility: score(lhr.categories.accessibility),
+    bestPractices: score(lhr.categories['best-practices']),
+    seo: score(lhr.categories.seo),
+    lcp: typeof lcp === 'number' ? (lcp / 1000).toFixed(1) : null,
+    tbt: typeof tbt === 'number' ? String(Math.round(tbt)) : null,
+    cls: typeof cls === 'number' ? cls.toFixed(3) : null,
+  };
+}
+
+// Audits of a category that count towards its score and did not pass.
+function failing(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && typeof a.score === 'number' && a.score < 1 && a.scoreDisplayMode !== 'informative')
+    .map((a) => `${a.id} (${a.title})`);
+}
+
+function lcpElement(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  for (const item of items) {
+    const node = item.items?.[0]?.node ?? item.node;
+    if (node?.type === 'node') return node.snippet?.replace(/\s+/g, ' ').slice(0, 100);
+  }
+  return undefined;
+}
+
+function printTable(rows) {
+  const goal = (value) => (value === null ? '-' : value >= GOAL ? 'yes' : 'no');
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'LCP (s)',
+    'TBT (ms)',
+    'CLS',
+    'perf ≥95',
+    'a11y ≥95',
+  ];
+  const body = rows.map((r) =>
+    r.error
+      ? [r.page, 'failed', '', '', '', '', '', '', '', '']
+      : [
+          r.page,
+          r.performance,
+          r.accessibility,
+          r.bestPractices,
+          r.seo,
+          r.lcp,
+          r.tbt,
+          r.cls,
+          goal(r.performance),
+          goal(r.accessibility),
+        ].map((v) => (v === null ? '-' : String(v))),
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const cells of body) console.log(line(cells));
+}
+
+let server;
+let chrome;
+let workDir;
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    try {
+      await chrome?.kill();
+    } catch {
+      // already gone
+    }
+    await stopServer(server);
+    if (workDir) await rm(workDir, { recursive: true, force: true, maxRetries: 5 });
+  })();
+  return cleaning;
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => {
+    console.error(`\nInterrupted (${signal}); stopping the server and the browser.`);
+    cleanup().finally(() => process.exit(code));
+  });
+}
+
+async function main() {
+  for (const file of [serverEntry, path.join(webDist, 'index.html')]) {
+    if (!existsSync(file)) {
+      console.error(`${path.relative(repo, file)} is missing: build first (npm run build).`);
+      return 2;
+    }
+  }
+  if (!existsSync(chromePath)) {
+    console.error(`No browser at ${chromePath}: install Chromium or set CHROME_PATH.`);
+    return 2;
+  }
+
+  workDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-lighthouse-'));
+  const dataDir = path.join(workDir, 'data');
+  const profileDir = path.join(workDir, 'browser-profile');
+  await mkdir(profileDir);
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  // Development mode, as the plain start command runs it: production insists on HTTPS
+  // (upgrade-insecure-requests, Secure cookies), which a loopback HTTP server cannot give. The pages
+  // and their assets are the same production build either way.
+  server = spawn(process.execPath, [serverEntry], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
+  await waitForHealth(baseURL, server, () => log);
+
+  try {
+    chrome = await launch({
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir: profileDir,
+      handleSIGINT: false,
+      logLevel: 'silent',
+    });
+  } catch (err) {
+    throw new Error(
+      `Could not start the browser at ${chromePath}: ${err instanceof Error ? err.message : err}`,
+    );
+  }
+
+  const rows = [];
+  const notes = [];
+  let meta;
+  for (const page of PAGES) {
+    const url = `${baseURL}${page.path}`;
+    process.stderr.write(`Auditing ${page.name} (${page.path})…\n`);
+    try {
+      // No config: Lighthouse's default, the mobile preset with simulated throttling. Storage and
+      // cache are reset before each page, so each is loaded as by a first-time visitor.
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('no result');
+      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      meta ??= lhr;
+      rows.push(summarise(page, lhr));
+      const element = lcpElement(lhr);
+      if (element) notes.push(`${page.name}: LCP element ${element}`);
+      for (const id of ['accessibility', 'best-practices', 'seo']) {
+        const failed = failing(lhr, id);
+        if (failed.length > 0) notes.push(`${page.name}: ${id} failing: ${failed.join('; ')}`);
+      }
+      for (const warning of lhr.runWarnings ?? []) notes.push(`${page.name}: warning: ${warning}`);
+    } catch (err) {
+      rows.push({ page: page.name, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  console.log('');
+  if (meta) {
+    const s = meta.configSettings;
+    const t = s.throttling;
+    console.log(
+      `Lighthouse ${meta.lighthouseVersion}, ${meta.environment.hostUserAgent.match(/HeadlessChrome\/\S+/)?.[0] ?? 'Chromium'}; ` +
+        `${s.formFactor}, ${s.throttlingMethod} throttling (RTT ${t.rttMs} ms, ${t.throughputKbps} kbps, ` +
+        `CPU ×${t.cpuSlowdownMultiplier}); host benchmark index ${meta.environment.benchmarkIndex}`,
+    );
+  }
+  console.log('First visit: no stored consent, so the cookie banner is showing on every page measured.\n');
+  printTable(rows);
+  if (notes.length > 0) console.log('');
+  for (const note of notes) console.log(note);
+  const failures = rows.filter((r) => r.error);
+  for (const r of failures) console.error(`${r.page}: the audit did not run: ${r.error}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
