@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { onConsentSettingsRequested, useConsent } from '../../lib/consent.ts';
@@ -6,23 +6,21 @@ import { paths } from '../paths.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
 import styles from './app-layout.module.css';
 import { ChatLink } from './chat-link.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
 import { RouteNotices } from './route-notices.tsx';
 import { TopBar } from './top-bar.tsx';
 
-const CookieBanner = lazy(() => import('./cookie-banner.tsx').then((m) => ({ default: m.CookieBanner })));
-
-/** The consent banner's code loads only for a visitor who has not chosen yet, or asks to change. */
+/**
+ * The consent banner, for a visitor who has not chosen yet or asks to change. Its code (about 1 kB)
+ * ships with the first bundle: a first visit shows it in the first paint, not after another request.
+ */
 function ConsentGate() {
   const consent = useConsent();
   const [reopened, setReopened] = useState(0);
   useEffect(() => onConsentSettingsRequested(() => setReopened((n) => n + 1)), []);
   if (consent.decided && reopened === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner reopenRequest={reopened} onClosed={() => setReopened(0)} />
-    </Suspense>
-  );
+  return <CookieBanner reopenRequest={reopened} onClosed={() => setReopened(0)} />;
 }
 
 /**

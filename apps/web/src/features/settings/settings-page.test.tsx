@@ -215,6 +215,8 @@ describe('Settings page', () => {
     const u = userEvent.setup();
     renderScreen(<SettingsPage />, { path: '/settings', route: '/settings#legal', auth: member() });
     const panel = await screen.findByRole('region', { name: 'Legal' });
+    // The heading shows while the user is still loading; the section's body follows.
+    await within(panel).findByRole('link', { name: /Cookie policy/ });
     for (const name of [/Cookie policy/, /Terms of service/, /Privacy policy/]) {
       expect(within(panel).getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
