@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Starts the real, already built server (`npm run build` first; `npm run test:e2e` does both) on a
 // free port with a throw-away data directory, and stops it afterwards. NODE_ENV=development keeps
@@ -20,36 +20,6 @@ declare module 'vitest' {
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repo, 'apps/api/dist/main.js');
 const webIndex = path.join(repo, 'apps/web/dist/index.html');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The server exited early (code ${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
-}
 
 export default async function setup(project: TestProject) {
   for (const file of [serverEntry, webIndex]) {
@@ -92,13 +62,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopServer(child);
     await rm(dataDir, { recursive: true, force: true });
   };
 }
