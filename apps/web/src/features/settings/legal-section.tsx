@@ -1,13 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../app/site-config.ts';
-import { Button } from '../../components/button.tsx';
-import { AlertIcon, ExternalIcon } from '../../components/icons.tsx';
+import { ExternalIcon } from '../../components/icons.tsx';
 import { NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
-import { focusSoon } from '../../lib/form.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { deleteAccount, deleteAllData } from './api.ts';
+import { DangerConfirm } from './danger-confirm.tsx';
 import styles from './settings.module.css';
 
 const DOCUMENTS = [
@@ -21,10 +20,7 @@ export function LegalSection() {
   const { t, i18n } = useTranslation(['settings', 'common', 'errors']);
   const auth = useAuth();
   const notice = useNotice();
-  const [step, setStep] = useState<0 | 1>(0);
   const [deleting, setDeleting] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
 
   const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
     new Date(`${siteConfig.legalLastUpdated}T12:00:00`),
@@ -61,49 +57,19 @@ export function LegalSection() {
         {t('legal.lastUpdated')} <time dateTime={siteConfig.legalLastUpdated}>{updated}</time>
       </p>
 
-      <section className={styles.dangerZone} aria-labelledby="wipe-title">
-        <h3 id="wipe-title" className={styles.subheading}>
-          {t('legal.dangerTitle')}
-        </h3>
-        <p className={styles.muted}>{t('legal.dangerText')}</p>
-        {step === 0 ? (
-          <Button
-            ref={openerRef}
-            variant="danger"
-            size="sm"
-            onClick={() => {
-              setStep(1);
-              focusSoon(() => confirmRef.current);
-            }}
-          >
-            {t('legal.deleteAll')}
-          </Button>
-        ) : (
-          <div ref={confirmRef} tabIndex={-1} className={styles.confirmBox}>
-            <p className={styles.warningLine}>
-              <AlertIcon size={18} />
-              <strong>{t('legal.confirmQuestion')}</strong>
-            </p>
-            <div className={styles.inlineActions}>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={deleting}
-                onClick={() => {
-                  setStep(0);
-                  focusSoon(() => openerRef.current);
-                }}
-              >
-                {t('legal.cancel')}
-              </Button>
-              <Button variant="danger" size="sm" loading={deleting} onClick={() => void wipe()}>
-                {deleting ? t('legal.deleting') : t('legal.confirm')}
-              </Button>
-            </div>
-          </div>
-        )}
-        <NoticeSlot notice={notice} />
-      </section>
+      <DangerConfirm
+        id="wipe-title"
+        title={t('legal.dangerTitle')}
+        text={t('legal.dangerText')}
+        openLabel={t('legal.deleteAll')}
+        warning={t('legal.confirmQuestion')}
+        cancelLabel={t('legal.cancel')}
+        confirmLabel={t('legal.confirm')}
+        busyLabel={t('legal.deleting')}
+        busy={deleting}
+        onConfirm={() => void wipe()}
+        footer={<NoticeSlot notice={notice} />}
+      />
     </div>
   );
 }
