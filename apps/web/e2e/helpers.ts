@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFailed } from 'vitest';
 
 // Shared by the browser tests: one Chromium per file, helpers for the dev mailbox, accessibility
 // checks with axe-core and screenshots for people to look at.
@@ -60,6 +60,23 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
         );
       }
     });
+  }
+  // A failed test leaves a picture of every page of a context it opened, to see what the browser
+  // showed. (Contexts opened in beforeAll belong to no single test and are not pictured.)
+  try {
+    onTestFailed(async ({ task }) => {
+      const name = task.name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+        .slice(0, 80);
+      for (const [i, page] of context.pages().entries()) {
+        await page
+          .screenshot({ path: path.join(artifactsDir, `failed-${name}-${i}.png`), fullPage: true })
+          .catch(() => {});
+      }
+    });
+  } catch {
+    // called outside a test (from a beforeAll hook)
   }
   return context;
 }
