@@ -15,7 +15,12 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { googleSignInSources } from './features/oauth/csp.ts';
+import { oauthRoutes } from './features/oauth/routes.ts';
+import { pitchRoutes } from './features/pitches/routes.ts';
+import { reviewRoutes } from './features/review/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { Csrf } from './platform/csrf.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
@@ -113,17 +118,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Security headers: helmet is configured once here (the headers are the same for every answer)
   // and runs as a plain hook; the Fastify wrapper would rebuild it, policy included, per request.
+  const gsi = googleSignInSources(config);
+  const frameSrc = [...config.cspFrameSrc, ...gsi];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...gsi],
+        styleSrc: ["'self'", ...gsi],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: config.cspFrameSrc.length > 0 ? config.cspFrameSrc : ["'none'"],
+        connectSrc: ["'self'", ...gsi],
+        frameSrc: frameSrc.length > 0 ? frameSrc : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -134,6 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.isProduction ? { maxAge: 63072000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+    // Google's sign-in button talks to its popup and checks the page's origin from the referrer.
+    ...(gsi.length > 0
+      ? {
+          crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+          referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+        }
+      : {}),
   });
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
@@ -163,6 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(pitchRoutes, ctx);
+      await api.register(reviewRoutes, ctx);
+      await api.register(oauthRoutes, ctx);
+      await api.register(walletRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

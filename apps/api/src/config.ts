@@ -17,6 +17,13 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: 'must be a valid URL' });
 
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((v) => URL.canParse(v) && /^https?:\/\//.test(v), { message: 'must be an http(s) URL' });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -59,6 +66,17 @@ const EnvSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // Social sign-in (ADR 0007). A provider is on when its client is configured; the endpoints default
+  // to the real providers and can point elsewhere (tests, staging).
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_ISSUER: z.string().trim().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: httpUrl('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_GSI_SCRIPT_URL: httpUrl('https://accounts.google.com/gsi/client'),
+  DISCORD_CLIENT_ID: z.string().trim().optional(),
+  DISCORD_CLIENT_SECRET: z.string().trim().optional(),
+  DISCORD_AUTHORIZE_URL: httpUrl('https://discord.com/oauth2/authorize'),
+  DISCORD_TOKEN_URL: httpUrl('https://discord.com/api/oauth2/token'),
+  DISCORD_USERINFO_URL: httpUrl('https://discord.com/api/users/@me'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -91,6 +109,25 @@ export interface Config {
   cspFrameSrc: string[];
   /** Fastify's trustProxy: how far to believe X-Forwarded-For when reading the client's IP. */
   trustProxy: boolean | string;
+  /** Social sign-in providers; null when not configured (no button, endpoints answer 404). */
+  google: GoogleConfig | null;
+  discord: DiscordConfig | null;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  /** Accepted `iss` values of ID tokens. */
+  issuers: string[];
+  jwksUrl: string;
+  scriptUrl: string;
+}
+
+export interface DiscordConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +149,11 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
   }
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production');
+  }
+  if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together',
+    );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
@@ -140,6 +182,28 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          // Google documents both spellings of its issuer.
+          issuers:
+            env.GOOGLE_ISSUER === 'https://accounts.google.com'
+              ? ['https://accounts.google.com', 'accounts.google.com']
+              : [env.GOOGLE_ISSUER],
+          jwksUrl: env.GOOGLE_JWKS_URL,
+          scriptUrl: env.GOOGLE_GSI_SCRIPT_URL,
+        }
+      : null,
+    discord:
+      env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+        ? {
+            clientId: env.DISCORD_CLIENT_ID,
+            clientSecret: env.DISCORD_CLIENT_SECRET,
+            authorizeUrl: env.DISCORD_AUTHORIZE_URL,
+            tokenUrl: env.DISCORD_TOKEN_URL,
+            userInfoUrl: env.DISCORD_USERINFO_URL,
+          }
+        : null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   logIn,
   newContext,
   pngImage,
+  signUpInPage,
   snapshot,
   uniqueUser,
   watchErrors,
@@ -199,27 +200,7 @@ describe('a member who deletes everything', () => {
     const p = await ctx.newPage();
     const doomed = uniqueUser('gone');
     // Sign up directly through the API the page uses, then act in the browser.
-    await p.goto('/');
-    const created = await p.evaluate(async (u) => {
-      await fetch('/api/auth/csrf_cookie');
-      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
-      const res = await fetch('/api/auth/register/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-        body: JSON.stringify({
-          username: u.username,
-          email: u.email,
-          password: u.password,
-          re_password: u.password,
-          user_types: ['investor'],
-          accepted_terms: true,
-        }),
-      });
-      return res.status;
-    }, doomed);
-    expect(created).toBe(201);
-    // Signed in behind the app's back: drop its five-minute cache of "logged out".
-    await p.evaluate(() => sessionStorage.clear());
+    await signUpInPage(p, doomed, ['investor']);
     await p.goto('/settings#legal');
     await p.getByRole('button', { name: 'Delete All Personal Data and Account' }).click();
     await p.getByRole('button', { name: 'Yes, delete everything' }).click();

@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import {
+  startBrowserStandIn,
+  startDiscordStub,
+  startGoogleStub,
+} from '../../api/src/features/oauth/provider-stubs.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Starts the real, already built server (`npm run build` first; `npm run test:e2e` does both) on a
@@ -14,6 +19,8 @@ import { freePort, stopServer, waitForHealth } from './server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Local stand-ins for Google and Discord (social sign-in): who signs in next is set here. */
+    oauthStandInURL: string;
   }
 }
 
@@ -29,6 +36,16 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  // Google and Discord are real OAuth servers on localhost; the browser gets a stand-in for
+  // Google's button script, which cannot be downloaded here.
+  const google = await startGoogleStub();
+  const discord = await startDiscordStub(`${baseURL}/api/auth/discord/callback`);
+  const standIn = await startBrowserStandIn(google, discord);
+  const stopProviders = async () => {
+    await standIn.stop();
+    await discord.stop();
+    await google.stop();
+  };
   let log = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repo,
@@ -43,11 +60,21 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: '',
       REDIS_URL: '',
+      ...google.env,
+      GOOGLE_GSI_SCRIPT_URL: standIn.scriptUrl,
+      ...discord.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's errors (pino level 50 and up) are kept whole and printed at the end, so a failed
+  // run's log says what went wrong on the server's side too.
+  const serverErrors: string[] = [];
   const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
+    const text = chunk.toString();
+    log = (log + text).slice(-20_000);
+    for (const line of text.split('\n')) {
+      if (/"level":(5|6)\d/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 2_000));
+    }
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -57,12 +84,16 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
+    await stopProviders();
     throw err;
   }
   project.provide('baseURL', baseURL);
+  project.provide('oauthStandInURL', standIn.url);
 
   return async () => {
+    if (serverErrors.length > 0) console.error(`The server logged errors:\n${serverErrors.join('\n')}`);
     await stopServer(child);
     await rm(dataDir, { recursive: true, force: true });
+    await stopProviders();
   };
 }

@@ -73,6 +73,14 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
         await page
           .screenshot({ path: path.join(artifactsDir, `failed-${name}-${i}.png`), fullPage: true })
           .catch(() => {});
+        // The pictures stay on the machine that ran the tests; the log says what the page showed.
+        const text = await page
+          .locator('body')
+          .innerText({ timeout: 2_000 })
+          .catch(() => '(no text)');
+        console.error(
+          `[${task.name}] page ${i} at ${page.url()}:\n${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+        );
       }
     });
   } catch {
@@ -220,4 +228,71 @@ export async function logIn(page: Page, login: string, password: string): Promis
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   await page.waitForURL(`${baseURL}/`);
+}
+
+/** Every email the dev mailbox holds for `to`, newest first. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Mail[];
+}
+
+/** Waits for an email to `to` whose subject contains `subject`, and returns it. */
+export async function waitForMail(to: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const mail = (await mailsTo(to)).find((m) => m.subject.includes(subject));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No email to ${to} with "${subject}" in its subject arrived`);
+}
+
+/**
+ * Signs up through the API the page itself uses (faster than the form, which account.e2e.ts
+ * covers) and leaves the page signed in.
+ */
+export async function signUpInPage(
+  page: Page,
+  user: { username: string; email: string; password: string },
+  userTypes: string[] = ['developer'],
+): Promise<void> {
+  await page.goto('/');
+  const status = await page.evaluate(
+    async ({ u, types }) => {
+      await fetch('/api/auth/csrf_cookie');
+      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/auth/register/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({
+          username: u.username,
+          email: u.email,
+          password: u.password,
+          re_password: u.password,
+          name: 'Ada',
+          surname: 'Byron',
+          user_types: types,
+          accepted_terms: true,
+        }),
+      });
+      return res.status;
+    },
+    { u: user, types: userTypes },
+  );
+  expect(status).toBe(201);
+  // Signed in behind the app's back: drop its five-minute cache of "logged out".
+  await page.evaluate(() => sessionStorage.clear());
+}
+
+/** A small, valid PDF of `pages` pages (a pitch deck for upload tests). */
+export async function pitchDeckPdf(title = 'Pitch deck', pages = 2): Promise<Buffer> {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([842, 595]);
+    page.drawText(`${title}, page ${i}`, { x: 60, y: 500, size: 28, font });
+  }
+  return Buffer.from(await doc.save());
 }

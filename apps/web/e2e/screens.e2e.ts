@@ -74,13 +74,14 @@ describe('screens a visitor sees', () => {
 });
 
 describe('pitch screens', () => {
-  it('step 1, request a call failing gracefully, then step 2 with the details carried over', async () => {
+  it('step 1, request a call, then step 2 with the details carried over', async () => {
     await visitAndCheck(page, '/split-project-form', 'pitch-step-1', 'Pitch your game');
     await page.getByRole('textbox', { name: 'Name or studio name' }).fill('Pixel Forge');
     await page.getByRole('textbox', { name: 'Email' }).fill('hello@pixelforge.example');
     await page.getByRole('button', { name: 'Request a call' }).click();
-    // The pitch API is not there yet: the page says so instead of breaking.
-    await page.getByRole('alert').filter({ hasText: 'An error occurred. Please try again.' }).waitFor();
+    const requested = page.getByRole('button', { name: 'Requested' });
+    await requested.waitFor();
+    expect(await requested.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseURL}/project-details`);
     await page.getByRole('heading', { level: 1, name: 'Your project' }).waitFor();

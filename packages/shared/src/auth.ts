@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.ts';
+import { STAFF_ROLES } from './pitches.ts';
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from './validation.ts';
 
 // Contracts of the /auth/* calls (spec §7). Field names are the spec's, snake_case included.
@@ -29,6 +30,8 @@ export const AuthenticatedResponse = z.object({
   id: z.string().nullable(),
   isEmailVerified: z.boolean(),
   profile_picture_url: z.string().nullable(),
+  /** Back-office role, so the web app can show the back-office link; null for visitors and members. */
+  staff_role: z.enum(STAFF_ROLES).nullable(),
 });
 export type AuthenticatedResponse = z.infer<typeof AuthenticatedResponse>;
 

@@ -2,13 +2,9 @@
 // The server answers with a `code` from here plus the text in the caller's language; the web app
 // translates the same `code` with the same texts, so a message reads the same wherever it is shown.
 
-export const LANGUAGES = ['en', 'it'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+import type { Language } from './languages.ts';
 
-export function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'it';
-}
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages.ts';
 
 const en = {
   // validation (spec §5)
@@ -63,6 +59,61 @@ const en = {
   accountDeleted: 'Your account has been deleted.',
   dataDeleted: 'Your personal data has been deleted.',
   subscriptionsUpdated: 'Your subscriptions have been updated.',
+  // social sign-in (Google, Discord)
+  oauthError: 'OAuth authentication failed. Please try again.',
+  oauthSessionExpired: 'OAuth session expired. Please try again.',
+  googleLoginFailed: 'Google login failed. Please try again.',
+  discordLoginFailed: 'Discord login failed. Please try again.',
+  discordAuthFailed: 'Discord authorization failed. Please try again.',
+  discordUserInfoFailed: 'Failed to get user information from Discord',
+  socialProviderDisabled: 'Signing in with this provider is not available.',
+  socialAccountNotFound:
+    'No IndieSplit account uses this social account yet. Complete the sign-up to create one.',
+  socialEmailInUse:
+    'An account with this email address already exists. Log in with your password, then connect this social account in Settings, under Social media connections.',
+  socialEmailUnverified:
+    'The email address of this social account is not verified. Verify it with the provider first, or sign up with email and password.',
+  socialEmailMismatch: 'The email address must be the one of your social account.',
+  socialAlreadyRegistered: 'This social account already has an IndieSplit account. Please log in instead.',
+  socialIdentityInUse: 'This social account is already connected to another IndieSplit account.',
+  socialAlreadyLinked: 'A different account of this provider is already connected. Disconnect it first.',
+  socialNotLinked: 'This social account is not connected.',
+  socialLastSignIn:
+    'You cannot disconnect your only way to log in. Set a password or connect another account first.',
+  socialConnected: 'Your social account is now connected.',
+  socialDisconnected: 'Your social account has been disconnected.',
+  passwordSet: 'Your password has been set. You can now also log in with it.',
+  // pitches and review
+  pitchFieldTooLong: 'This field must be at most 200 characters.',
+  textTooLong: 'This text must be at most 5000 characters.',
+  invalidAmount: 'Please enter an amount in euros, such as 25000 or 25000.50.',
+  invalidDate: 'Please enter a valid date.',
+  releaseDateTooSoon: 'Release date must be at least one month in the future',
+  selectPlatform: 'Please select at least one platform.',
+  selectService: 'Please choose what you are looking for.',
+  invalidUrl: 'Please enter a full web address starting with http:// or https://.',
+  pdfRequired: 'Please attach your pitch as a PDF file.',
+  invalidPdf: 'The file must be a PDF document.',
+  pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without protection.',
+  pdfBroken: 'This PDF cannot be read. Please export it again and retry.',
+  pdfTooLarge: 'The PDF must be at most 25 MB.',
+  staffOnly: 'This area is reserved for the IndieSplit review team.',
+  adminOnly: 'Only an administrator can do this.',
+  notStaffMember: 'This person is not a member of the review team.',
+  pitchTransitionNotAllowed:
+    'This pitch cannot move to that state from its current one. Reload the page to see its latest state.',
+  pitchClosed: 'A decision has already been taken on this pitch.',
+  pitchNotInReview: 'Reviews can be saved only while the pitch is in review.',
+  resubmitNotAllowed: 'You can change and resend a pitch only when the reviewers have asked for changes.',
+  reviewRequired: 'A pitch can be approved only after at least one review of its current version.',
+  messageRequired: 'Please write a message for the developer.',
+  invalidScore: 'Each score must be a whole number from 1 to 5.',
+  // money (ledger)
+  amountMustBePositive: 'Please enter an amount greater than zero, in euros and cents.',
+  currencyMismatch: 'Real euros and demo euros cannot be mixed.',
+  insufficientFunds: 'Your available balance is not enough for this amount.',
+  idempotencyKeyReused: 'This request was already sent with different details. Please start again.',
+  transferAlreadySettled: 'This payment has already been settled.',
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -128,6 +179,63 @@ const it: Record<MessageKey, string> = {
   accountDeleted: 'Il tuo account è stato eliminato.',
   dataDeleted: 'I tuoi dati personali sono stati eliminati.',
   subscriptionsUpdated: 'Le tue iscrizioni sono state aggiornate.',
+  // social sign-in (Google, Discord)
+  oauthError: 'Autenticazione OAuth non riuscita. Riprova.',
+  oauthSessionExpired: 'La sessione OAuth è scaduta. Riprova.',
+  googleLoginFailed: 'Accesso con Google non riuscito. Riprova.',
+  discordLoginFailed: 'Accesso con Discord non riuscito. Riprova.',
+  discordAuthFailed: 'Autorizzazione Discord non riuscita. Riprova.',
+  discordUserInfoFailed: 'Impossibile ottenere le informazioni dell’utente da Discord',
+  socialProviderDisabled: 'L’accesso con questo servizio non è disponibile.',
+  socialAccountNotFound:
+    'Nessun account IndieSplit usa ancora questo account social. Completa la registrazione per crearne uno.',
+  socialEmailInUse:
+    'Esiste già un account con questo indirizzo email. Accedi con la tua password, poi collega questo account social da Impostazioni, nella sezione Account social collegati.',
+  socialEmailUnverified:
+    'L’indirizzo email di questo account social non è verificato. Verificalo prima presso il servizio, oppure registrati con email e password.',
+  socialEmailMismatch: 'L’indirizzo email deve essere quello del tuo account social.',
+  socialAlreadyRegistered: 'Questo account social ha già un account IndieSplit. Accedi.',
+  socialIdentityInUse: 'Questo account social è già collegato a un altro account IndieSplit.',
+  socialAlreadyLinked: 'È già collegato un altro account di questo servizio. Scollegalo prima.',
+  socialNotLinked: 'Questo account social non è collegato.',
+  socialLastSignIn:
+    'Non puoi scollegare l’unico modo che hai per accedere. Imposta una password o collega prima un altro account.',
+  socialConnected: 'Il tuo account social ora è collegato.',
+  socialDisconnected: 'Il tuo account social è stato scollegato.',
+  passwordSet: 'La password è stata impostata. Ora puoi accedere anche con questa.',
+  // pitches and review
+  pitchFieldTooLong: 'Questo campo può avere al massimo 200 caratteri.',
+  textTooLong: 'Questo testo può avere al massimo 5000 caratteri.',
+  invalidAmount: 'Inserisci un importo in euro, per esempio 25000 o 25000,50.',
+  invalidDate: 'Inserisci una data valida.',
+  releaseDateTooSoon: 'La data di uscita deve essere ad almeno un mese da oggi',
+  selectPlatform: 'Seleziona almeno una piattaforma.',
+  selectService: 'Scegli che cosa stai cercando.',
+  invalidUrl: 'Inserisci un indirizzo web completo che inizi con http:// o https://.',
+  pdfRequired: 'Allega il pitch in formato PDF.',
+  invalidPdf: 'Il file deve essere un documento PDF.',
+  pdfEncrypted: 'Questo PDF è protetto da password. Carica una copia senza protezione.',
+  pdfBroken: 'Non riusciamo a leggere questo PDF. Esportalo di nuovo e riprova.',
+  pdfTooLarge: 'Il PDF può pesare al massimo 25 MB.',
+  staffOnly: 'Quest’area è riservata al team di valutazione di IndieSplit.',
+  adminOnly: 'Solo un amministratore può farlo.',
+  notStaffMember: 'Questa persona non fa parte del team di valutazione.',
+  pitchTransitionNotAllowed:
+    'Questo pitch non può passare a quello stato da quello attuale. Ricarica la pagina per vederne lo stato aggiornato.',
+  pitchClosed: 'Su questo pitch è già stata presa una decisione.',
+  pitchNotInReview: 'Le valutazioni si possono salvare solo mentre il pitch è in revisione.',
+  resubmitNotAllowed:
+    'Puoi modificare e rinviare un pitch solo quando i revisori ti hanno chiesto delle modifiche.',
+  reviewRequired: 'Un pitch si può approvare solo dopo almeno una valutazione della sua versione attuale.',
+  messageRequired: 'Scrivi un messaggio per lo sviluppatore.',
+  invalidScore: 'Ogni punteggio deve essere un numero intero da 1 a 5.',
+  // money (ledger)
+  amountMustBePositive: 'Inserisci un importo maggiore di zero, in euro e centesimi.',
+  currencyMismatch: 'Gli euro reali e gli euro demo non si possono mescolare.',
+  insufficientFunds: 'Il saldo disponibile non basta per questo importo.',
+  idempotencyKeyReused: 'Questa richiesta è già stata inviata con dati diversi. Ricomincia da capo.',
+  transferAlreadySettled: 'Questo pagamento è già stato regolato.',
+  // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',
   rateLimited: 'Troppi tentativi. Attendi {seconds} secondi e riprova.',

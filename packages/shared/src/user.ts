@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.ts';
+import { STAFF_ROLES } from './pitches.ts';
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from './validation.ts';
 
 // Contracts of the /user/* calls (spec §7).
@@ -20,6 +21,8 @@ export const UserDto = z.object({
   has_password: z.boolean(),
   language: z.enum(['en', 'it']),
   date_joined: z.string(),
+  /** Back-office role; null for everyone but the platform team and its reviewers. */
+  staff_role: z.enum(STAFF_ROLES).nullable(),
 });
 export type UserDto = z.infer<typeof UserDto>;
 

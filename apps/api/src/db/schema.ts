@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
@@ -36,6 +36,8 @@ export const users = pgTable(
     indieProjectUpdates: boolean('indie_project_updates').notNull().default(false),
     language: text('language').notNull().default('en'),
     avatarKey: text('avatar_key'),
+    /** Back-office role: null for everyone but the platform team (admin) and consultants (reviewer). */
+    staffRole: text('staff_role'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -48,6 +50,7 @@ export const users = pgTable(
       sql`cardinality(${t.userTypes}) between 1 and 3 and ${t.userTypes} <@ array['investor','gamer','developer']::text[]`,
     ),
     check('users_language_valid', sql`${t.language} in ('en', 'it')`),
+    check('users_staff_role_valid', sql`${t.staffRole} in ('admin', 'reviewer')`),
   ],
 );
 

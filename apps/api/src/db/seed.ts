@@ -1,3 +1,4 @@
+import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -8,18 +9,51 @@ export interface DemoAccount {
   username: string;
   email: string;
   password: string;
+  lastName: string;
+  userTypes: string[];
+  /** Back-office role of the demo staff accounts. */
+  staffRole?: StaffRole;
 }
 
 /** Demo accounts for trying the platform locally. Never seeded in production. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: 'demo_investor', email: 'investor@demo.indiesplit.example', password: 'Demo-Investor-2025' },
-  { username: 'demo_developer', email: 'developer@demo.indiesplit.example', password: 'Demo-Developer-2025' },
+  {
+    username: 'demo_investor',
+    email: 'investor@demo.indiesplit.example',
+    password: 'Demo-Investor-2025',
+    lastName: 'Investor',
+    userTypes: ['investor', 'gamer'],
+  },
+  {
+    username: 'demo_developer',
+    email: 'developer@demo.indiesplit.example',
+    password: 'Demo-Developer-2025',
+    lastName: 'Developer',
+    userTypes: ['developer'],
+  },
+  // The back office's two roles (ADR 0008).
+  {
+    username: 'demo_admin',
+    email: 'admin@demo.indiesplit.example',
+    password: 'Demo-Admin-2025',
+    lastName: 'Admin',
+    userTypes: ['gamer'],
+    staffRole: 'admin',
+  },
+  {
+    username: 'demo_reviewer',
+    email: 'reviewer@demo.indiesplit.example',
+    password: 'Demo-Reviewer-2025',
+    lastName: 'Reviewer',
+    userTypes: ['gamer'],
+    staffRole: 'reviewer',
+  },
 ];
 
 /** Idempotent: run at every start; an existing demo account is left as it is. */
 export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
   if (config.isProduction) return [];
-  for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+  for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: users.id })
       .from(users)
@@ -32,8 +66,9 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
         email: account.email,
         passwordHash: await hashPassword(account.password),
         firstName: 'Demo',
-        lastName: i === 0 ? 'Investor' : 'Developer',
-        userTypes: i === 0 ? ['investor', 'gamer'] : ['developer'],
+        lastName: account.lastName,
+        userTypes: account.userTypes,
+        staffRole: account.staffRole ?? null,
         emailVerifiedAt: new Date(),
         termsAcceptedAt: new Date(),
       })

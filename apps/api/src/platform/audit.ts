@@ -12,7 +12,11 @@ export type AuditKind =
   | 'password_reset'
   | 'password_reset_requested'
   | 'personal_data_erased'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'social_login'
+  | 'social_signup'
+  | 'social_linked'
+  | 'social_unlinked';
 
 export async function recordEvent(
   db: Db,

@@ -93,6 +93,14 @@ export const RULES = {
   resendPerIp: { name: 'resend-ip', limit: 10, windowSeconds: 60 * 60 },
   verifyPerIp: { name: 'verify-ip', limit: 30, windowSeconds: 10 * 60 },
   passwordChangeFailuresPerAccount: { name: 'password-change-account', limit: 10, windowSeconds: 15 * 60 },
+  // Pitches: anonymous forms, so per IP; a submission may carry 25 MB of PDF to parse.
+  addContactPerIp: { name: 'add-contact-ip', limit: 10, windowSeconds: 60 * 60 },
+  submitProjectPerIp: { name: 'submit-project-ip', limit: 10, windowSeconds: 60 * 60 },
+  // social sign-in (ADR 0007)
+  oauthStartPerIp: { name: 'oauth-start-ip', limit: 30, windowSeconds: 10 * 60 },
+  oauthLoginPerIp: { name: 'oauth-login-ip', limit: 30, windowSeconds: 5 * 60 },
+  oauthSignupPerIp: { name: 'oauth-signup-ip', limit: 10, windowSeconds: 60 * 60 },
+  oauthLinkPerAccount: { name: 'oauth-link-account', limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Rule>;
 
 export class RateLimiter {

@@ -11,6 +11,11 @@ export const paths = {
   pitch: '/split-project-form',
   projectDetails: '/project-details',
   projectSuccess: '/projects/success',
+  myPitches: '/my-pitches',
+  backoffice: '/backoffice',
+  backofficePitch: (id = ':id') => `/backoffice/pitches/${id}`,
+  backofficeCalls: '/backoffice/calls',
+  backofficeAudit: '/backoffice/audit',
   aboutUs: '/about-us',
   news: '/news',
 } as const;

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
 import HomePage from '../features/home/home-page.tsx';
 import { loadNamespaces } from '../i18n/index.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -10,8 +11,12 @@ import { RequireAuth } from './require-auth.tsx';
 
 type PageModule = { default: ComponentType };
 
+// Screens with texts of their own also have forms or server calls, so they get the error catalogue
+// ("errors") with them; the static pages (about, news, 404) need neither.
 function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
-  return lazy(() => Promise.all([load(), ns.length > 0 ? loadNamespaces(ns) : undefined]).then(([m]) => m));
+  return lazy(() =>
+    Promise.all([load(), ns.length > 0 ? loadNamespaces([...ns, 'errors']) : undefined]).then(([m]) => m),
+  );
 }
 
 const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'));
@@ -27,7 +32,14 @@ const SettingsPage = lazyPage(() => import('../features/settings/settings-page.t
 const PitchContactPage = lazyPage(() => import('../features/pitches/pitch-contact-page.tsx'), ['pitch']);
 const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-details-page.tsx'), ['pitch']);
 const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
+const MyPitchesPage = lazyPage(() => import('../features/pitches/my-pitches-page.tsx'), ['pitch']);
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+
+// The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
+const BackofficeApp = lazyPage(
+  () => import('../features/backoffice/backoffice-layout.tsx'),
+  ['backoffice', 'pitch'],
+);
 
 export function AppRoutes() {
   return (
@@ -53,12 +65,28 @@ export function AppRoutes() {
         {/* Screens that read server data through TanStack Query. */}
         <Route element={<QueryLayout />}>
           <Route path="settings" element={<SettingsPage />} />
+          <Route
+            path="my-pitches"
+            element={
+              <RequireAuth>
+                <MyPitchesPage />
+              </RequireAuth>
+            }
+          />
         </Route>
         <Route path="split-project-form" element={<PitchContactPage />} />
         <Route path="project-details" element={<ProjectDetailsPage />} />
         <Route path="projects/success" element={<ProjectSuccessPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route
+        path="backoffice/*"
+        element={
+          <Suspense fallback={<PageSpinner />}>
+            <BackofficeApp />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

@@ -1,5 +1,5 @@
 // About page content in both languages (loaded with the about page only).
-import type { Language } from '@indiesplit/shared/messages';
+import type { Language } from '@indiesplit/shared/languages';
 import { essence as enEssence } from './en/essence.ts';
 import { partners as enPartners } from './en/partners.ts';
 import { endorsers as enEndorsers, press as enPress } from './en/social-proof.ts';

@@ -1,5 +1,5 @@
 // Content of the home page's first screen, in both languages: it ships with the first load.
-import type { Language } from '@indiesplit/shared/messages';
+import type { Language } from '@indiesplit/shared/languages';
 import { whyJoin as enWhyJoin } from './en/why-join.ts';
 import { whyJoin as itWhyJoin } from './it/why-join.ts';
 import { useContentLanguage } from './language.ts';

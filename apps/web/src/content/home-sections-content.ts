@@ -1,6 +1,6 @@
 // Content of the home page's lower sections, in both languages. Only the lazily loaded part of the
 // home page imports it, so it stays out of the first-load bundle.
-import type { Language } from '@indiesplit/shared/messages';
+import type { Language } from '@indiesplit/shared/languages';
 import { businessModel as enBusinessModel } from './en/business-model.ts';
 import { faq as enFaq } from './en/faq.ts';
 import { whyChooseUs as enWhyChooseUs } from './en/why-choose-us.ts';

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@indiesplit/shared/messages';
+import { isLanguage, type Language } from '@indiesplit/shared/languages';
 import { useTranslation } from 'react-i18next';
 
 /** Picks the content language from a language tag such as "it" or "it-IT"; English otherwise. */

@@ -1,5 +1,5 @@
 // Member news in both languages (loaded with the news page only).
-import type { Language } from '@indiesplit/shared/messages';
+import type { Language } from '@indiesplit/shared/languages';
 import { news as enNews } from './en/news.ts';
 import { news as itNews } from './it/news.ts';
 import { useContentLanguage } from './language.ts';

@@ -1,26 +1,33 @@
 import { LANGUAGE_COOKIE } from '@indiesplit/shared/constants';
-import { LANGUAGES, MESSAGES } from '@indiesplit/shared/messages';
+import { isLanguage, LANGUAGES } from '@indiesplit/shared/languages';
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 // Every namespace file src/i18n/<lang>/<namespace>.json is picked up here; the error catalogue
-// (namespace "errors") comes from packages/shared, so server and browser word errors alike.
+// (namespace "errors") comes from packages/shared, so server and browser word errors alike. It is
+// loaded on demand too: only screens with forms show its messages, and the home page stays light.
 //
-// The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch) are
-// fetched with their screen instead of travelling with the home page; every other file is bundled.
+// The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch, back
+// office) are fetched with their screen instead of travelling with the home page; every other file
+// is bundled.
 type JsonModule = { default: Record<string, unknown> };
 const bundled = import.meta.glob<JsonModule>(
-  ['./*/*.json', '!./*/auth.json', '!./*/settings.json', '!./*/pitch.json'],
+  ['./*/*.json', '!./*/auth.json', '!./*/settings.json', '!./*/pitch.json', '!./*/backoffice.json'],
   { eager: true },
 );
-const onDemand = import.meta.glob<JsonModule>(['./*/auth.json', './*/settings.json', './*/pitch.json']);
+const onDemand = import.meta.glob<JsonModule>([
+  './*/auth.json',
+  './*/settings.json',
+  './*/pitch.json',
+  './*/backoffice.json',
+]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 const resources: Resources = {};
-for (const lang of LANGUAGES) resources[lang] = { errors: { ...MESSAGES[lang] } };
+for (const lang of LANGUAGES) resources[lang] = {};
 for (const [file, module] of Object.entries(bundled)) {
   const match = file.match(FILE);
   if (!match) continue;
@@ -30,7 +37,10 @@ for (const [file, module] of Object.entries(bundled)) {
 }
 
 const bundledNamespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
-const onDemandNamespaces = [...new Set(Object.keys(onDemand).flatMap((file) => file.match(FILE)?.[2] ?? []))];
+const onDemandNamespaces = [
+  ...new Set(Object.keys(onDemand).flatMap((file) => file.match(FILE)?.[2] ?? [])),
+  'errors',
+];
 
 export const namespaces = [...bundledNamespaces, ...onDemandNamespaces];
 
@@ -38,6 +48,13 @@ const onDemandBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (namespace === 'errors') {
+      import('@indiesplit/shared/messages').then(
+        (m) => callback(null, { ...m.MESSAGES[isLanguage(language) ? language : 'en'] }),
+        (err: Error) => callback(err, false),
+      );
+      return;
+    }
     const load = onDemand[`./${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});

@@ -13,6 +13,7 @@ export const LOGGED_OUT: AuthenticatedResponse = {
   id: null,
   isEmailVerified: false,
   profile_picture_url: null,
+  staff_role: null,
 };
 
 export const member = (over: Partial<AuthenticatedResponse> = {}): AuthenticatedResponse => ({
@@ -22,6 +23,7 @@ export const member = (over: Partial<AuthenticatedResponse> = {}): Authenticated
   id: '00000000-0000-4000-8000-000000000001',
   isEmailVerified: true,
   profile_picture_url: null,
+  staff_role: null,
   ...over,
 });
 

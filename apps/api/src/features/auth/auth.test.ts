@@ -71,6 +71,7 @@ describe('GET /api/auth/authenticated/', () => {
       id: null,
       isEmailVerified: false,
       profile_picture_url: null,
+      staff_role: null,
     });
   });
 
@@ -85,6 +86,7 @@ describe('GET /api/auth/authenticated/', () => {
       id,
       isEmailVerified: false,
       profile_picture_url: null,
+      staff_role: null,
     });
     expect(res.body).not.toMatch(/password|argon/i);
   });
@@ -242,6 +244,7 @@ describe('POST /api/auth/register/', () => {
       id: body.id,
       isEmailVerified: false,
       profile_picture_url: null,
+      staff_role: null,
     });
 
     const mail = await t.mailbox(payload.email);

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { staffRoleOf } from '../review/service.ts';
 import { avatarUrl } from '../users/service.ts';
 import * as auth from './service.ts';
 
@@ -51,6 +52,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         id: user?.id ?? null,
         isEmailVerified: user?.emailVerified ?? false,
         profile_picture_url: avatarUrl(user?.avatarKey ?? null),
+        // Read fresh, not from the session: a role taken away hides the back-office link at once.
+        staff_role: user ? await staffRoleOf(ctx.db, user.id) : null,
       };
     },
   );

@@ -31,6 +31,7 @@ const USER_FIELDS = [
   'last_name',
   'newsletter',
   'profile_picture_url',
+  'staff_role',
   'userType',
   'user_types',
   'username',

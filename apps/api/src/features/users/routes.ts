@@ -1,8 +1,8 @@
 import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import { translate } from '@indiesplit/shared/messages';
+import { SetOrChangePasswordRequest } from '@indiesplit/shared/oauth';
 import {
-  ChangePasswordRequest,
   LanguageRequest,
   LanguageResponse,
   Subscriptions,
@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import * as auth from '../auth/service.ts';
 import * as users from './service.ts';
 
@@ -63,13 +64,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Change the password (needs the previous one; signs out other devices)',
-        body: ChangePasswordRequest,
+        description:
+          'An account without a password (made through social sign-in) sets its first one by leaving old_password out.',
+        body: SetOrChangePasswordRequest,
         response: { 200: MessageResponse, ...errors },
       },
     },
     async (req) => {
-      await auth.changePassword(ctx, req, requireSession(req), req.body);
-      return { success: true, message: translate(requestLanguage(req), 'passwordChanged') };
+      const session = requireSession(req);
+      const lang = requestLanguage(req);
+      if (req.body.old_password === '') {
+        const hash = await hashPassword(req.body.new_password);
+        await users.setFirstPassword(ctx, session.user.id, session.idHash, hash, req.ip);
+        return { success: true, message: translate(lang, 'passwordSet') };
+      }
+      await auth.changePassword(ctx, req, session, req.body);
+      return { success: true, message: translate(lang, 'passwordChanged') };
     },
   );
 

@@ -2,19 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_PIXELS, USER_TYPES, type UserType } from '@indiesplit/shared/constants';
 import type { Subscriptions, UserDto } from '@indiesplit/shared/user';
 import { normalizeIdentifier } from '@indiesplit/shared/validation';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
-import { emailChangedEmail } from '../auth/emails.ts';
+import { emailChangedEmail, passwordChangedEmail } from '../auth/emails.ts';
 import {
   deleteTokensOf,
   issueEmailVerification,
   voidEmailVerifications,
   voidPasswordResets,
 } from '../auth/tokens.ts';
+import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
+import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
 import * as repo from './repo.ts';
 
 export type { UserRow } from './repo.ts';
@@ -51,6 +55,7 @@ export function toUserDto(row: repo.UserRow): UserDto {
     has_password: row.passwordHash !== null,
     language: row.language === 'it' ? 'it' : 'en',
     date_joined: row.createdAt.toISOString(),
+    staff_role: row.staffRole === 'admin' || row.staffRole === 'reviewer' ? row.staffRole : null,
   };
 }
 
@@ -186,6 +191,45 @@ export async function replaceAvatar(ctx: AppContext, userId: string, data: Buffe
   return user;
 }
 
+// --- first password -----------------------------------------------------------------------------
+
+/**
+ * An account made through social sign-in has no password; its owner may set one without a previous
+ * one. Race-free: only an account that still has none gets it, others must change it as usual.
+ */
+export async function setFirstPassword(
+  ctx: AppContext,
+  userId: string,
+  keepSessionIdHash: string,
+  passwordHash: string,
+  ip: string,
+): Promise<void> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.passwordHash), isNull(users.deletedAt)))
+      .returning();
+    if (!row) return false;
+    await voidPasswordResets(tx, userId);
+    await ctx.sessions.destroyAllForUser(tx, userId, keepSessionIdHash);
+    await enqueueMail(
+      tx,
+      passwordChangedEmail(
+        row.language === 'it' ? 'it' : 'en',
+        row.email,
+        row.id,
+        row.username,
+        ctx.config.publicUrl,
+      ),
+    );
+    await recordEvent(tx, { userId, kind: 'password_changed', ip, data: { first: true } });
+    return true;
+  });
+  if (!done) throw badRequest('oldPasswordRequired', { old_password: 'oldPasswordRequired' });
+  ctx.mail.nudge();
+}
+
 // --- erasure ------------------------------------------------------------------------------------
 
 /**
@@ -195,6 +239,7 @@ export async function replaceAvatar(ctx: AppContext, userId: string, data: Buffe
  */
 export async function erasePersonalData(ctx: AppContext, userId: string): Promise<void> {
   const user = await getUser(ctx, userId);
+  let pitchFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, userId, {
       firstName: '',
@@ -204,9 +249,14 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
       indieProjectUpdates: false,
     });
     await repo.erasePersonalTraces(tx, userId, user.email);
+    pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: false });
+    // The provider's email and name go; the identity stays, or a social-only member could not log
+    // in again to finish the deletion (ADR 0007).
+    await eraseSocialDetails(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
+  await deletePitchFiles(ctx, pitchFiles);
 }
 
 /**
@@ -217,9 +267,12 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
  */
 export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
   const user = await getUser(ctx, userId);
+  let pitchFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
     await repo.erasePersonalTraces(tx, userId, user.email);
+    pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
     await deleteTokensOf(tx, userId);
+    await deleteSocialIdentities(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
     await repo.updateUser(tx, userId, {
@@ -238,4 +291,5 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await recordEvent(tx, { userId, kind: 'account_deleted' });
   });
   if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
+  await deletePitchFiles(ctx, pitchFiles);
 }

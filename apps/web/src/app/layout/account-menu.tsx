@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { Dropdown, DropdownButton, DropdownLink, DropdownSeparator } from '../../components/dropdown.tsx';
-import { AlertIcon, ChevronDownIcon, LogoutIcon, SettingsIcon } from '../../components/icons.tsx';
+import {
+  AlertIcon,
+  ChevronDownIcon,
+  LockIcon,
+  LogoutIcon,
+  SettingsIcon,
+  UploadIcon,
+} from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { paths } from '../paths.ts';
@@ -39,6 +46,14 @@ export function AccountMenu() {
         </p>
       )}
       <DropdownSeparator />
+      <DropdownLink to={paths.myPitches} icon={<UploadIcon size={18} />}>
+        {t('account.myPitches')}
+      </DropdownLink>
+      {auth.staffRole && (
+        <DropdownLink to={paths.backoffice} icon={<LockIcon size={18} />}>
+          {t('account.backoffice')}
+        </DropdownLink>
+      )}
       <DropdownLink to={paths.settings} icon={<SettingsIcon size={18} />}>
         {t('account.preferences')}
       </DropdownLink>

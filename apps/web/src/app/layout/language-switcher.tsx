@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@indiesplit/shared/messages';
+import { LANGUAGES, type Language } from '@indiesplit/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/cx.ts';
 import dropdownStyles from '../../components/dropdown.module.css';

@@ -22,6 +22,7 @@ const alice: AuthenticatedResponse = {
   id: 'u-1',
   isEmailVerified: false,
   profile_picture_url: '/media/avatars/a.webp',
+  staff_role: null,
 };
 
 function store(state: Partial<typeof EMPTY_AUTH>) {
@@ -119,7 +120,9 @@ describe('AuthProvider', () => {
   it('refreshes when the tab becomes visible only if the last check is older than five minutes', async () => {
     const fetcher = vi.fn().mockResolvedValue(alice);
     setup(fetcher, clock);
-    await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
+    // Wait for the answer to be applied, not just asked for: until then there is no last check.
+    await waitFor(() => expect(api.lastChecked).toBe(T0));
+    expect(fetcher).toHaveBeenCalledTimes(1);
 
     now = T0 + 4 * MINUTE;
     act(() => setVisibility('visible'));

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@indiesplit/shared/pitches';
 import {
   createContext,
   type ReactNode,
@@ -21,6 +22,11 @@ export interface AuthState {
   id: string | null;
   isEmailVerified: boolean;
   profilePictureUrl: string | null;
+  /**
+   * Back-office role, only to offer the back-office link: the server decides every access. Optional
+   * because a copy restored from session storage does not carry it (no role until the next check).
+   */
+  staffRole?: StaffRole | null;
   lastChecked: number | null;
   isLoading: boolean;
 }
@@ -81,6 +87,7 @@ export function AuthProvider({
           id: r.id,
           isEmailVerified: r.isEmailVerified,
           profilePictureUrl: apiUrl(r.profile_picture_url),
+          staffRole: r.staff_role ?? null,
           lastChecked: now(),
           isLoading: false,
         }),

@@ -19,7 +19,7 @@ describe('Login page', () => {
     renderScreen(<LoginPage />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('Please fill in all required fields.')).toHaveLength(2);
-    expect(screen.getByRole('textbox', { name: 'Username or email' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Username or email' })).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/', expect.anything());
   });
 

@@ -17,6 +17,7 @@ import { login } from './api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import forms from './forms.module.css';
+import { SocialSignIn } from './social/social-sign-in.tsx';
 import { useOAuthError } from './use-oauth-error.ts';
 
 type LoginInput = { username: string; password: string };
@@ -34,34 +35,44 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
     resolver: zodResolver(LoginRequest),
     defaultValues: { username: '', password: '' },
+    // Focus moves once the submission has settled: during it the fieldset is disabled, and a
+    // disabled input cannot take focus (a race with any other render, e.g. the social buttons').
+    shouldFocusError: false,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const res = await login(values);
-      justLoggedIn.current = true;
-      await auth.refresh();
-      const state: NavigationState = { showVerificationNotice: !res.isEmailVerified };
-      navigate(paths.home, { state });
-    } catch (err) {
-      setError(
-        errorText(t, err, {
-          fallback: 'errors:authenticationFailed',
-          byStatus: {
-            401: 'errors:authenticationFailed',
-            404: 'errors:accountNotFound',
-            500: 'errors:serverError',
-          },
-        }),
-      );
-      focusSoon(() => errorRef.current);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setError(null);
+      try {
+        const res = await login(values);
+        justLoggedIn.current = true;
+        await auth.refresh();
+        const state: NavigationState = { showVerificationNotice: !res.isEmailVerified };
+        navigate(paths.home, { state });
+      } catch (err) {
+        setError(
+          errorText(t, err, {
+            fallback: 'errors:authenticationFailed',
+            byStatus: {
+              401: 'errors:authenticationFailed',
+              404: 'errors:accountNotFound',
+              500: 'errors:serverError',
+            },
+          }),
+        );
+        focusSoon(() => errorRef.current);
+      }
+    },
+    (invalid) => {
+      const first = (['username', 'password'] as const).find((name) => invalid[name]);
+      if (first) requestAnimationFrame(() => setFocus(first));
+    },
+  );
 
   const shownError = error ?? oauthError;
 
@@ -110,6 +121,9 @@ export default function LoginPage() {
           {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <div className={forms.spaced}>
+        <SocialSignIn from="login" />
+      </div>
     </AuthShell>
   );
 }

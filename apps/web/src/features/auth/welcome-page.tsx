@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import forms from './forms.module.css';
+import { SocialSignIn } from './social/social-sign-in.tsx';
 import { useOAuthError } from './use-oauth-error.ts';
 import styles from './welcome-page.module.css';
 
@@ -34,6 +35,7 @@ export default function WelcomePage() {
         <ButtonLink to={paths.login} variant="secondary" size="lg" block>
           {t('welcome.logIn')}
         </ButtonLink>
+        <SocialSignIn from="welcome" />
       </div>
     </AuthShell>
   );

@@ -1,14 +1,22 @@
 // @vitest-environment jsdom
+
+import type { PitchDto } from '@indiesplit/shared/pitches';
 import { describe, expect, it } from 'vitest';
 import {
+  EMPTY_PROJECT,
+  firstAllowedReleaseDate,
   isCompleteDate,
   isHttpUrl,
   isPdf,
+  isPdfSizeAllowed,
   isReleaseDateAllowed,
   minReleaseDate,
   PLATFORMS,
   parseEuro,
+  projectFormData,
   SERVICE_CHOICES,
+  serviceChoiceKey,
+  valuesFromPitch,
 } from './pitch-logic.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d, 15, 30);
@@ -66,5 +74,82 @@ describe('pitch rules', () => {
       'PC',
     ]);
     expect(SERVICE_CHOICES).toHaveLength(3);
+  });
+
+  it('never allows a date the server (which counts in UTC) would refuse', () => {
+    const lateEvening = new Date(Date.UTC(2026, 2, 10, 23, 30));
+    expect(firstAllowedReleaseDate(lateEvening) >= '2026-04-10').toBe(true);
+    expect(firstAllowedReleaseDate(lateEvening) >= minReleaseDate(lateEvening)).toBe(true);
+  });
+
+  it('accepts a PDF up to 25 MB, not an empty one', () => {
+    expect(isPdfSizeAllowed({ size: 25 * 1024 * 1024 })).toBe(true);
+    expect(isPdfSizeAllowed({ size: 25 * 1024 * 1024 + 1 })).toBe(false);
+    expect(isPdfSizeAllowed({ size: 0 })).toBe(false);
+  });
+
+  it('reads amounts as the server does (at most 1 billion euro, no thousands separators)', () => {
+    expect(parseEuro('1000000000')).toBe(1_000_000_000);
+    expect(parseEuro('1000000000.01')).toBeNaN();
+    expect(parseEuro('25.000')).toBeNaN();
+  });
+});
+
+describe('the project form body', () => {
+  it('sends amounts as typed, the spec default 0, platforms in list order and booleans as text', () => {
+    const data = projectFormData({
+      ...EMPTY_PROJECT,
+      name: ' Pixel Forge ',
+      email: 'hi@pixelforge.example',
+      project_name: 'Neon Drift',
+      expected_production_budget: '1250,50',
+      distribution_platforms: ['PC', 'XBOX SERIES'],
+      is_debut_title: true,
+      expected_release_date: '2030-01-01',
+      i_am_looking_for: 'funding',
+    });
+    expect(data.get('name')).toBe('Pixel Forge');
+    expect(data.get('expected_production_budget')).toBe('1250,50');
+    expect(data.get('required_funding_size')).toBe('0');
+    expect(data.get('distribution_platforms')).toBe('XBOX SERIES,PC');
+    expect(data.get('is_debut_title')).toBe('true');
+    expect(data.get('plan_to_choose_publisher')).toBe('false');
+    // Left empty: not sent (on a resubmission the deck on file stays).
+    expect(data.has('pitch_password')).toBe(false);
+    expect(data.has('pitch_file')).toBe(false);
+  });
+
+  it('prefills the edit form from a pitch sent back for changes', () => {
+    const pitch: PitchDto = {
+      id: 'p1',
+      project_name: 'Neon Drift',
+      name: 'Pixel Forge',
+      email: 'hi@pixelforge.example',
+      status: 'changes_requested',
+      decision_message: 'Please detail the budget.',
+      expected_production_budget_cents: 2_500_000,
+      required_funding_size_cents: 125_050,
+      distribution_platforms: ['PC'],
+      is_debut_title: false,
+      expected_release_date: '2030-06-01',
+      i_am_looking_for: ['funding', 'services'],
+      plan_to_choose_publisher: true,
+      notes: 'Notes',
+      trailer_link: null,
+      demo_link: 'https://demo.example',
+      has_pitch_password: true,
+      pdf_bytes: 1000,
+      revision: 1,
+      submitted_at: '2026-01-01T10:00:00Z',
+      decided_at: '2026-01-05T10:00:00Z',
+      can_resubmit: true,
+    };
+    const values = valuesFromPitch(pitch);
+    expect(values.expected_production_budget).toBe('25000');
+    expect(values.required_funding_size).toBe('1250.50');
+    expect(values.i_am_looking_for).toBe('funding,services');
+    expect(values.trailer_link).toBe('');
+    expect(values.pitch_password).toBe('');
+    expect(serviceChoiceKey(pitch.i_am_looking_for)).toBe('fundingServices');
   });
 });

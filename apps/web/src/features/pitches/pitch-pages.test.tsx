@@ -130,6 +130,7 @@ describe('Pitch step 2', () => {
     fireEvent.change(screen.getByLabelText(/^Expected release date/), {
       target: { value: `${today.getFullYear() + 1}-06-01` },
     });
+    await user.click(screen.getByRole('checkbox', { name: 'PC' }));
     await user.click(screen.getByRole('radio', { name: 'Funding Only' }));
     await user.upload(
       screen.getByLabelText(/^Pitch deck/),
@@ -137,5 +138,98 @@ describe('Pitch step 2', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not submit your pitch right now.');
+  });
+
+  async function fillValidPitch(user: ReturnType<typeof userEvent.setup>, deck: File) {
+    await user.type(screen.getByRole('textbox', { name: 'Project name' }), 'Neon Drift');
+    await user.type(screen.getByRole('textbox', { name: 'Expected production budget' }), '1250,50');
+    fireEvent.change(screen.getByLabelText(/^Expected release date/), {
+      target: { value: `${today.getFullYear() + 1}-06-01` },
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'PC' }));
+    await user.click(screen.getByRole('radio', { name: 'Funding + Services + HR' }));
+    await user.upload(screen.getByLabelText(/^Pitch deck/), deck);
+  }
+
+  it('shows the server’s field errors beside the fields and keeps every value and the file', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = stubApi({
+      'POST /api/projects/submit-project/': () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'invalidRequest',
+          message: 'Invalid request.',
+          error: 'Invalid request.',
+          error_codes: { trailer_link: 'invalidUrl', pitch_file: 'pdfBroken' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    const deck = new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' });
+    await fillValidPitch(user, deck);
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('please check the highlighted fields');
+    expect(screen.getByRole('textbox', { name: 'Trailer link' })).toHaveAccessibleDescription(
+      'Please enter a full web address starting with http:// or https://.',
+    );
+    expect(
+      screen.getByText('This PDF cannot be read. Please export it again and retry.'),
+    ).toBeInTheDocument();
+    // Nothing lost: a second try sends the same values and the same file.
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Neon Drift');
+    expect((screen.getByLabelText(/^Pitch deck/) as HTMLInputElement).files?.[0]).toBe(deck);
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => u === '/api/projects/submit-project/')).toHaveLength(2),
+    );
+    const second = fetchMock.mock.calls.filter(([u]) => u === '/api/projects/submit-project/')[1]![1]!
+      .body as FormData;
+    // Amounts travel as typed: the server reads "1250,50" as 125050 cents.
+    expect(second.get('expected_production_budget')).toBe('1250,50');
+    expect(second.get('i_am_looking_for')).toBe('funding,services,hr');
+    expect(second.get('pitch_file')).toBe(deck);
+  });
+
+  it('refuses a PDF over 25 MB before uploading anything', async () => {
+    const fetchMock = stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    const big = new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 25 * 1024 * 1024 + 1 });
+    await fillValidPitch(user, big);
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByText(/This PDF is larger than 25 MB/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/projects/submit-project/')).toBe(false);
+  });
+
+  it('says a too-large upload refused by the server is about the PDF', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'POST /api/projects/submit-project/': () =>
+        jsonResponse(413, { success: false, code: 'pdfTooLarge', message: 'x', error: 'x' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    await fillValidPitch(user, new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This PDF is larger than 25 MB');
+  });
+
+  it('asks for at least one platform, as the server does', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, { path: '/project-details' });
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByText('Please select at least one platform.')).toBeInTheDocument();
   });
 });

@@ -4,11 +4,13 @@ import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import styles from './pitch.module.css';
 import { PitchShell } from './pitch-shell.tsx';
 
 export default function ProjectSuccessPage() {
   const { t } = useTranslation('pitch');
+  const auth = useAuth();
   const location = useLocation();
   const id = (location.state as { projectId?: unknown } | null)?.projectId;
   const reference = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
@@ -30,7 +32,13 @@ export default function ProjectSuccessPage() {
           <li>{t('success.step2')}</li>
           <li>{t('success.step3')}</li>
         </ol>
+        {auth.isAuthenticated && <p>{t('success.trackText')}</p>}
         <div className={styles.actions}>
+          {auth.isAuthenticated && (
+            <ButtonLink to={paths.myPitches} variant="secondary">
+              {t('success.myPitches')}
+            </ButtonLink>
+          )}
           <ButtonLink to={paths.home}>{t('success.home')}</ButtonLink>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import type { MessageResponse } from '@indiesplit/shared/auth';
+import type { OAuthProvider, SocialConnectionsResponse } from '@indiesplit/shared/oauth';
 import type {
   ChangePasswordRequest,
   Subscriptions,
@@ -14,6 +15,7 @@ import { apiRequest } from '../../lib/api.ts';
 export const userKeys = {
   user: ['user'] as const,
   subscriptions: ['user', 'subscriptions'] as const,
+  socialConnections: ['user', 'social-connections'] as const,
 };
 
 export const fetchUser = (signal?: AbortSignal) =>
@@ -55,5 +57,34 @@ export const saveSubscriptions = (body: Subscriptions) =>
   apiRequest<SubscriptionsResponse>('/user/subscriptions/', { json: body }).then(
     ({ newsletter, indie_project_updates }): Subscriptions => ({ newsletter, indie_project_updates }),
   );
+
+// Social media connections (ADR 0007).
+
+export const fetchSocialConnections = (signal?: AbortSignal) =>
+  apiRequest<SocialConnectionsResponse>('/user/social-connections/', { signal });
+
+export const socialConnectionsQuery = () =>
+  queryOptions({
+    queryKey: userKeys.socialConnections,
+    queryFn: ({ signal }) => fetchSocialConnections(signal),
+  });
+
+export const useSocialConnections = () => useQuery(socialConnectionsQuery());
+
+export const connectGoogle = (credential: string) =>
+  apiRequest<SocialConnectionsResponse>('/user/social-connections/google/', { json: { credential } });
+
+/** `reference`: what the server's Discord callback (started with purpose=link) handed the page. */
+export const connectDiscord = (reference: string) =>
+  apiRequest<SocialConnectionsResponse>('/user/social-connections/discord/', {
+    json: { access_token: reference },
+  });
+
+export const disconnectProvider = (provider: OAuthProvider) =>
+  apiRequest<SocialConnectionsResponse>(`/user/social-connections/${provider}/`, { method: 'DELETE' });
+
+/** A social-only account's first password: no previous password to give. */
+export const setFirstPassword = (body: { new_password: string; re_new_password: string }) =>
+  apiRequest<MessageResponse>('/user/change-password/', { json: body });
 
 export type { UserDto };

@@ -26,6 +26,7 @@ const user: UserDto = {
   has_password: true,
   language: 'en',
   date_joined: '2025-01-01T00:00:00.000Z',
+  staff_role: null,
 };
 
 const getUser = () => jsonResponse(200, { success: true, user });

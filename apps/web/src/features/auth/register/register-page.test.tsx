@@ -133,6 +133,76 @@ describe('Register page', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
   });
 
+  it('a Discord sign-up chooses its profiles on step 2 and sends the reference with the usual rules', async () => {
+    const fetchMock = stubApi({
+      'POST /api/auth/discord/signup/': () =>
+        jsonResponse(201, { success: true, message: 'ok', isEmailVerified: true, id: 'u2' }),
+    });
+    const session = vi.fn().mockResolvedValueOnce(LOGGED_OUT).mockResolvedValue(member());
+    const user = userEvent.setup();
+    renderScreen(<RegisterPage />, {
+      path: '/register',
+      auth: session,
+      state: {
+        socialSignUp: {
+          provider: 'discord',
+          username: 'pix.el',
+          global_name: 'Pix El',
+          email: 'pix@example.com',
+          avatar: null,
+          access_token: 'REF',
+        },
+      },
+    });
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('pix_el');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Please select at least one user type.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/discord/signup/', expect.anything());
+
+    await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(progress()).toHaveAttribute('aria-valuenow', '100'));
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/discord/signup/')!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({
+      access_token: 'REF',
+      username: 'pix_el',
+      email: 'pix@example.com',
+      newsletter: false,
+      name: 'Pix',
+      surname: 'El',
+      user_types: ['gamer'],
+      accepted_terms: true,
+    });
+  });
+
+  it('a social sign-up whose address has an account is told to log in and link it', async () => {
+    stubApi({
+      'POST /api/auth/google/signup/': () =>
+        jsonResponse(409, {
+          success: false,
+          code: 'socialEmailInUse',
+          message: 'x',
+          error_codes: { email: 'socialEmailInUse' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<RegisterPage />, {
+      path: '/register',
+      state: {
+        socialSignUp: { provider: 'google', email: 'ada@example.com', name: 'Ada', credential: 'jwt' },
+      },
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Investor' }));
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+        expect.stringContaining('connect this social account in Settings'),
+      ),
+    );
+  });
+
   it('sends a logged-in member home', async () => {
     stubApi({});
     renderScreen(<RegisterPage />, { path: '/register', auth: member() });

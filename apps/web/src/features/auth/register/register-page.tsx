@@ -1,4 +1,4 @@
-import { USER_TYPES } from '@indiesplit/shared/constants';
+import { USER_TYPES, type UserType } from '@indiesplit/shared/constants';
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from '@indiesplit/shared/validation';
 import { useMemo, useReducer, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -102,6 +102,11 @@ export default function RegisterPage() {
   };
 
   const submit = form.handleSubmit(async (values) => {
+    if (social && state.userTypes.length === 0) {
+      dispatch({ type: 'failure', error: t('errors:selectUserType') });
+      focusSoon(() => errorRef.current);
+      return;
+    }
     dispatch({ type: 'submit' });
     const base = {
       username: values.username.trim(),
@@ -119,10 +124,17 @@ export default function RegisterPage() {
           user_types: state.userTypes,
           accepted_terms: true,
         });
-      } else if (social.provider === 'google') {
-        await googleSignUp({ ...base, credential: social.token });
       } else {
-        await discordSignUp({ ...base, access_token: social.token });
+        // The same rules as any registration: terms accepted and at least one profile.
+        const socialBase = {
+          ...base,
+          name: values.name.trim(),
+          surname: values.surname.trim(),
+          user_types: state.userTypes,
+          accepted_terms: true as const,
+        };
+        if (social.provider === 'google') await googleSignUp({ ...socialBase, credential: social.token });
+        else await discordSignUp({ ...socialBase, access_token: social.token });
       }
       completed.current = true;
       dispatch({ type: 'success' });
@@ -183,32 +195,10 @@ export default function RegisterPage() {
             <p id="user-types-hint" className={forms.muted}>
               {t('register.chooseTypesHint')}
             </p>
-            <div className={styles.typeGrid}>
-              {USER_TYPES.map((type) => {
-                const checked = state.userTypes.includes(type);
-                return (
-                  <label key={type} className={`${styles.typeCard} ${checked ? styles.typeChecked : ''}`}>
-                    <input
-                      type="checkbox"
-                      className={styles.typeInput}
-                      checked={checked}
-                      aria-labelledby={`type-${type}`}
-                      aria-describedby={`type-${type}-text`}
-                      onChange={() => dispatch({ type: 'toggleType', userType: type })}
-                    />
-                    <span className={styles.typeTick} aria-hidden="true">
-                      {checked && <CheckIcon size={16} />}
-                    </span>
-                    <span id={`type-${type}`} className={styles.typeName}>
-                      {t(`userTypes.${type}`)}
-                    </span>
-                    <span id={`type-${type}-text`} className={styles.typeText}>
-                      {t(`userTypes.${type}Text`)}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
+            <UserTypeChoice
+              selected={state.userTypes}
+              onToggle={(type) => dispatch({ type: 'toggleType', userType: type })}
+            />
             {state.error && (
               <p
                 id="user-types-error"
@@ -244,6 +234,15 @@ export default function RegisterPage() {
           )}
           <fieldset className={forms.fieldset} disabled={state.loading}>
             <legend className="visually-hidden">{stepTitle}</legend>
+            {social && (
+              <fieldset className={styles.types}>
+                <legend className={styles.legend}>{t('register.chooseTypes')}</legend>
+                <UserTypeChoice
+                  selected={state.userTypes}
+                  onToggle={(type) => dispatch({ type: 'toggleType', userType: type })}
+                />
+              </fieldset>
+            )}
             <Field
               label={t('register.email')}
               type="email"
@@ -346,6 +345,44 @@ export default function RegisterPage() {
         </div>
       )}
     </AuthShell>
+  );
+}
+
+function UserTypeChoice({
+  selected,
+  onToggle,
+}: {
+  selected: readonly UserType[];
+  onToggle: (type: UserType) => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className={styles.typeGrid}>
+      {USER_TYPES.map((type) => {
+        const checked = selected.includes(type);
+        return (
+          <label key={type} className={`${styles.typeCard} ${checked ? styles.typeChecked : ''}`}>
+            <input
+              type="checkbox"
+              className={styles.typeInput}
+              checked={checked}
+              aria-labelledby={`type-${type}`}
+              aria-describedby={`type-${type}-text`}
+              onChange={() => onToggle(type)}
+            />
+            <span className={styles.typeTick} aria-hidden="true">
+              {checked && <CheckIcon size={16} />}
+            </span>
+            <span id={`type-${type}`} className={styles.typeName}>
+              {t(`userTypes.${type}`)}
+            </span>
+            <span id={`type-${type}-text`} className={styles.typeText}>
+              {t(`userTypes.${type}Text`)}
+            </span>
+          </label>
+        );
+      })}
+    </div>
   );
 }
 

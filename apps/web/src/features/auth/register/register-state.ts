@@ -44,7 +44,8 @@ export const canGoBack = (s: RegisterState) => s.step === 2 && !s.social && !s.l
 export function registerReducer(state: RegisterState, action: RegisterAction): RegisterState {
   switch (action.type) {
     case 'toggleType': {
-      if (state.step !== 1) return state;
+      // A social sign-up starts at step 2 (spec §2) and chooses its profiles there.
+      if (state.step !== 1 && !(state.step === 2 && state.social)) return state;
       const has = state.userTypes.includes(action.userType);
       const userTypes = has
         ? state.userTypes.filter((t) => t !== action.userType)

@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { auditEvents, users } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+// The roles command as an operator runs it: a separate process on the embedded database in DATA_DIR,
+// or on DATABASE_URL when the suite runs on PostgreSQL.
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SCRIPT = path.join(ROOT, 'apps/api/src/cli/user-role.ts');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-cli-'));
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const onPostgres = () => t.database.kind === 'postgres';
+
+/** Runs `work` on the database the command will use; the embedded one is closed again afterwards. */
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  if (onPostgres()) return work(t.database.db);
+  const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
+  try {
+    await runMigrations(database);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+async function roleCommand(args: string[], env: Record<string, string> = {}) {
+  const base = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...(onPostgres() ? { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
+  };
+  try {
+    const { stdout, stderr } = await run(TSX, [SCRIPT, ...args], { env: { ...base, ...env }, cwd: ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function addUser(db: Db) {
+  const id = randomBytes(4).toString('hex');
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: `ops_${id}`,
+      email: `Ops_${id}@example.com`,
+      userTypes: ['gamer'],
+      termsAcceptedAt: new Date(),
+    })
+    .returning();
+  return row!;
+}
+
+const roleOf = (db: Db, id: string) =>
+  db
+    .select({ role: users.staffRole })
+    .from(users)
+    .where(eq(users.id, id))
+    .then((rows) => rows[0]?.role);
+
+describe('npm run user:role', () => {
+  it('gives, changes and takes away a role, case-insensitively by email, with an audit event each time', async () => {
+    const user = await withDb(addUser);
+    const email = user.email.toLowerCase();
+
+    const admin = await roleCommand(['--email', email, '--role', 'admin']);
+    expect(admin).toMatchObject({ code: 0 });
+    expect(admin.stdout).toContain(`${user.username}: no role -> admin.`);
+
+    const same = await roleCommand(['--email', user.email, '--role', 'ADMIN']);
+    expect(same.stdout).toContain('already has admin; nothing changed.');
+
+    const reviewer = await roleCommand(['--email', email, '--role', 'reviewer']);
+    expect(reviewer.stdout).toContain('admin -> reviewer');
+    const none = await roleCommand(['--email', email, '--role', 'none']);
+    expect(none.stdout).toContain('reviewer -> no role');
+
+    const { role, audit } = await withDb(async (db) => ({
+      role: await roleOf(db, user.id),
+      audit: await db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.userId, user.id), eq(auditEvents.kind, 'staff_role_changed')))
+        .orderBy(auditEvents.id),
+    }));
+    expect(role).toBeNull();
+    expect(audit.map((a) => a.data)).toEqual([
+      { from: null, to: 'admin', via: 'command line' },
+      { from: 'admin', to: 'reviewer', via: 'command line' },
+      { from: 'reviewer', to: null, via: 'command line' },
+    ]);
+  }, 120_000);
+
+  it('explains an unknown email, an unknown role and missing arguments, and exits 1', async () => {
+    await withDb(async () => {});
+    const unknownEmail = await roleCommand(['--email', 'nobody@example.com', '--role', 'admin']);
+    expect(unknownEmail.code).toBe(1);
+    expect(unknownEmail.stderr).toContain('No account has the email address nobody@example.com.');
+
+    const unknownRole = await roleCommand(['--email', 'nobody@example.com', '--role', 'owner']);
+    expect(unknownRole.code).toBe(1);
+    expect(unknownRole.stderr).toContain('Unknown role "owner": use admin, reviewer or none.');
+
+    const missing = await roleCommand(['--role', 'admin']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Missing --email.');
+    expect(missing.stderr).toContain('Usage: npm run user:role');
+  }, 120_000);
+
+  it('says so when there is no embedded database to change', async () => {
+    if (onPostgres()) return;
+    const empty = await mkdtemp(path.join(tmpdir(), 'indiesplit-cli-empty-'));
+    try {
+      const res = await roleCommand(['--email', 'a@example.com', '--role', 'admin'], { DATA_DIR: empty });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('There is no embedded database');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, type StaffRole } from '@indiesplit/shared/pitches';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { RoleChangeError, setStaffRole } from '../features/review/service.ts';
+
+// `npm run user:role -- --email someone@example.com --role admin|reviewer|none`
+// Gives or takes a back-office role. Works on DATABASE_URL, or on the embedded database in DATA_DIR
+// (stop the server first: the embedded database is opened by one process at a time).
+
+const USAGE = 'Usage: npm run user:role -- --email <address> --role admin|reviewer|none';
+
+class UsageError extends Error {}
+
+function parseRoleArgs(argv: string[]): { email: string; role: StaffRole | null } {
+  let values: { email?: string | undefined; role?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, role: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+  }
+  const email = values.email?.trim();
+  if (!email) throw new UsageError(`Missing --email.\n${USAGE}`);
+  const role = values.role?.trim().toLowerCase();
+  if (role === 'none') return { email, role: null };
+  if (!role || !(STAFF_ROLES as readonly string[]).includes(role)) {
+    throw new UsageError(`Unknown role "${values.role ?? ''}": use admin, reviewer or none.\n${USAGE}`);
+  }
+  return { email, role: role as StaffRole };
+}
+
+const describe = (role: StaffRole | null) => role ?? 'no role';
+
+try {
+  const { email, role } = parseRoleArgs(process.argv.slice(2));
+  const config = parseConfig(process.env);
+  const dataDir = `${config.dataDir}/pglite`;
+  if (!config.databaseUrl && !existsSync(dataDir)) {
+    throw new UsageError(
+      `There is no embedded database in ${config.dataDir}: start the server once (npm start), set DATA_DIR, or set DATABASE_URL.`,
+    );
+  }
+  const database = await openDatabase({ url: config.databaseUrl, dataDir });
+  try {
+    const { username, previous } = await setStaffRole(database.db, email, role);
+    console.log(
+      previous === role
+        ? `${username} already has ${describe(role)}; nothing changed.`
+        : `${username}: ${describe(previous)} -> ${describe(role)}.`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  const code =
+    (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+  if (err instanceof UsageError || err instanceof RoleChangeError || err instanceof ConfigError) {
+    console.error(err.message);
+  } else if (code === '42P01' || code === '42703') {
+    console.error(
+      'The database is not migrated yet: run `npm run db:migrate` (or start the server once) first.',
+    );
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,145 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox, users } from '../../db/schema.ts';
+import { pitchAssignments, pitchContacts, pitchEvents, pitches } from '../../db/schema-pitches.ts';
+
+export type PitchRow = typeof pitches.$inferSelect;
+export type NewPitchRow = typeof pitches.$inferInsert;
+export type ContactRow = typeof pitchContacts.$inferSelect;
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+export async function insertContact(db: Db, values: typeof pitchContacts.$inferInsert): Promise<ContactRow> {
+  const [row] = await db.insert(pitchContacts).values(values).returning();
+  return row!;
+}
+
+export async function insertPitch(db: Db, values: NewPitchRow): Promise<PitchRow> {
+  const [row] = await db.insert(pitches).values(values).returning();
+  return row!;
+}
+
+export async function findPitch(db: Db, id: string): Promise<PitchRow | undefined> {
+  const [row] = await db.select().from(pitches).where(eq(pitches.id, id));
+  return row;
+}
+
+/** Locks the row until the transaction ends: two decisions on one pitch queue instead of racing. */
+export async function lockPitch(db: Db, id: string): Promise<PitchRow | undefined> {
+  const [row] = await db.select().from(pitches).where(eq(pitches.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Who a pitch belongs to: the account that sent it, or — for a pitch sent logged out — the account
+ * whose verified address it was sent from. An unverified address proves nothing.
+ */
+function ownedBy(userId: string, verifiedEmail: string | null) {
+  return or(
+    eq(pitches.userId, userId),
+    verifiedEmail
+      ? and(isNull(pitches.userId), sql`lower(${pitches.email}) = ${lower(verifiedEmail)}`)
+      : undefined,
+  );
+}
+
+export function listPitchesOf(db: Db, userId: string, verifiedEmail: string | null): Promise<PitchRow[]> {
+  return db
+    .select()
+    .from(pitches)
+    .where(ownedBy(userId, verifiedEmail))
+    .orderBy(desc(pitches.submittedAt), desc(pitches.id));
+}
+
+export async function findPitchOf(
+  db: Db,
+  id: string,
+  userId: string,
+  verifiedEmail: string | null,
+): Promise<PitchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pitches)
+    .where(and(eq(pitches.id, id), ownedBy(userId, verifiedEmail)));
+  return row;
+}
+
+/** Changes the status only if it still is `from`: the second of two racing moves changes nothing. */
+export async function moveStatus(
+  db: Db,
+  id: string,
+  from: string,
+  values: Partial<NewPitchRow> & { status: string },
+): Promise<PitchRow | undefined> {
+  const [row] = await db
+    .update(pitches)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(pitches.id, id), eq(pitches.status, from)))
+    .returning();
+  return row;
+}
+
+export async function updatePitch(db: Db, id: string, values: Partial<NewPitchRow>): Promise<PitchRow> {
+  const [row] = await db
+    .update(pitches)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(pitches.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertEvent(db: Db, values: typeof pitchEvents.$inferInsert): Promise<void> {
+  await db.insert(pitchEvents).values(values);
+}
+
+/** The reviewers assigned to a pitch, with what an email to them needs. */
+export function assignedReviewers(db: Db, pitchId: string) {
+  return db
+    .select({ id: users.id, email: users.email, username: users.username, language: users.language })
+    .from(pitchAssignments)
+    .innerJoin(users, eq(users.id, pitchAssignments.reviewerId))
+    .where(and(eq(pitchAssignments.pitchId, pitchId), isNull(users.deletedAt)));
+}
+
+// --- erasure ------------------------------------------------------------------------------------
+
+export async function deleteContactsByEmail(db: Db, email: string): Promise<void> {
+  await db.delete(pitchContacts).where(sql`lower(${pitchContacts.email}) = ${lower(email)}`);
+}
+
+/**
+ * Keeps the de-identified business record (project, amounts, platforms, status, reviews, events)
+ * and drops who sent it and what they wrote; the row is tied to the account, not to an address.
+ */
+export async function erasePitches(db: Db, ids: string[], userId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(pitches)
+    .set({
+      userId,
+      name: '',
+      email: '',
+      notes: '',
+      trailerLink: null,
+      demoLink: null,
+      pitchPasswordEnc: null,
+      pdfKey: '',
+      pdfBytes: 0,
+      updatedAt: new Date(),
+    })
+    .where(inArray(pitches.id, ids));
+}
+
+/** Mail about a pitch sent logged out carries no account id: it is found by its address. */
+export async function deleteMailTo(db: Db, addresses: string[]): Promise<void> {
+  const lowered = [...new Set(addresses.map(lower).filter(Boolean))];
+  if (lowered.length === 0) return;
+  // Mail tied to an account is erased with the account; this only takes what no account holds.
+  await db
+    .delete(outbox)
+    .where(and(isNull(outbox.userId), inArray(sql`lower(${outbox.toAddress})`, lowered)));
+}
+
+export async function deleteAssignmentsOf(db: Db, reviewerId: string): Promise<void> {
+  await db.delete(pitchAssignments).where(eq(pitchAssignments.reviewerId, reviewerId));
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  baseURL,
+  expectAccessible,
+  launch,
+  newContext,
+  snapshot,
+  uniqueUser,
+  watchErrors,
+} from './helpers.ts';
+
+// Social sign-in through the real buttons and redirects: Google's button (a local stand-in for its
+// script, handing the page ID tokens signed by a local OpenID provider) and Discord's full-page
+// round trip through a local authorization server and our server's callback.
+
+const standIn = inject('oauthStandInURL');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function atGoogle(user: { sub: string; email: string; name: string; email_verified?: boolean }) {
+  await fetch(`${standIn}/google-user`, { method: 'POST', body: JSON.stringify(user) });
+}
+async function atDiscord(user: { id: string; username: string; global_name: string; email: string }) {
+  await fetch(`${standIn}/discord-user`, { method: 'POST', body: JSON.stringify(user) });
+}
+
+async function freshPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+async function finishSignUp(page: Page, type: 'Investor' | 'Gamer' | 'Developer') {
+  await page.getByRole('checkbox', { name: type }).check({ force: true });
+  await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Welcome aboard!' }).waitFor();
+}
+
+async function whoAmI(page: Page) {
+  return page.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
+}
+
+const googlePerson = uniqueUser('gina');
+const google = { sub: `g-${googlePerson.username}`, email: googlePerson.email, name: 'Gina Rossi' };
+const discordPerson = uniqueUser('pix');
+const discord = {
+  id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
+  username: discordPerson.username,
+  global_name: 'Pix Knight',
+  email: discordPerson.email,
+};
+
+describe('Google', () => {
+  it('a first sign-in from the welcome page ends on /register prefilled, then creates the account', async () => {
+    await atGoogle(google);
+    const { page, errors } = await freshPage();
+    await page.goto('/register/welcome');
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await page.waitForURL(`${baseURL}/register`);
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect.poll(() => email.inputValue()).toBe(google.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Gina');
+    expect(await page.locator('input[autocomplete="new-password"]').count()).toBe(0);
+    await expectAccessible(page, 'register, social sign-up');
+    await snapshot(page, 'oauth-google-register');
+    await finishSignUp(page, 'Gamer');
+    expect(await whoAmI(page)).toMatchObject({
+      isAuthenticated: true,
+      email: google.email,
+      isEmailVerified: true,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('a returning member logs in from the login page with the same button', async () => {
+    await atGoogle(google);
+    const { page, errors } = await freshPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect(await whoAmI(page)).toMatchObject({ isAuthenticated: true, email: google.email });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('Discord', () => {
+  it('a first sign-in goes to Discord and back, then to /register prefilled', async () => {
+    await atDiscord(discord);
+    const { page, errors } = await freshPage();
+    await page.goto('/register/welcome');
+    await page.getByRole('link', { name: 'Continue with Discord' }).click();
+    await page.waitForURL(`${baseURL}/register`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(discord.email);
+    expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe(discord.username);
+    await snapshot(page, 'oauth-discord-register');
+    await finishSignUp(page, 'Investor');
+    expect(await whoAmI(page)).toMatchObject({ isAuthenticated: true, username: discord.username });
+    expect(errors).toEqual([]);
+  });
+
+  it('a returning member logs in; the address bar keeps no reference', async () => {
+    await atDiscord(discord);
+    const { page } = await freshPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with Discord' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect(page.url()).not.toContain('discord_ref');
+    expect(await whoAmI(page)).toMatchObject({ isAuthenticated: true, username: discord.username });
+  });
+
+  it('an address that already has an account is not taken over', async () => {
+    await atDiscord({ ...discord, id: `${discord.id}9`, username: 'someone_else', email: google.email });
+    const { page } = await freshPage();
+    await page.goto('/register/welcome');
+    await page.getByRole('link', { name: 'Continue with Discord' }).click();
+    await page.getByText(/An account with this email address already exists/).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await whoAmI(page)).toMatchObject({ isAuthenticated: false });
+  });
+});
+
+describe('settings: social media connections', () => {
+  it('connects Discord, disconnects Google, refuses to drop the last way in, sets a password', async () => {
+    await atGoogle(google);
+    const { page, errors } = await freshPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL(`${baseURL}/`);
+
+    const linked = {
+      ...discord,
+      id: `${discord.id}7`,
+      username: `${discord.username}_2`.slice(0, 30),
+      email: `2.${discord.email}`,
+    };
+    await atDiscord(linked);
+    await page.goto('/settings#social');
+    await page.getByRole('button', { name: 'Disconnect Google' }).waitFor();
+    await page.getByRole('link', { name: 'Connect Discord' }).click();
+    await page.getByText('Your social account is now connected.').waitFor();
+    expect(page.url()).toBe(`${baseURL}/settings#social`);
+    await page.getByRole('button', { name: 'Disconnect Discord' }).waitFor();
+    await expectAccessible(page, 'settings, social connections');
+    await snapshot(page, 'oauth-settings-connected');
+
+    await page.getByRole('button', { name: 'Disconnect Google' }).click();
+    await page.getByText('Your social account has been disconnected.').waitFor();
+    await page.getByRole('button', { name: 'Disconnect Discord' }).click();
+    await page.getByText(/You cannot disconnect your only way to log in/).waitFor();
+
+    await page.getByLabel(/^New Password/).fill('Brand-New-Pass-7');
+    await page.getByLabel(/^Password Confirmation/).fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password has been set. You can now also log in with it.').waitFor();
+    await page.getByRole('button', { name: 'Disconnect Discord' }).click();
+    await page.getByText('Your social account has been disconnected.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Logo } from '../../app/layout/logo.tsx';
+import { useNavigationFocusAndScroll } from '../../app/layout/use-navigation-focus.ts';
+import type { NavigationState } from '../../app/navigation-state.ts';
+import { paths } from '../../app/paths.ts';
+import { queryClient } from '../../app/query-client.ts';
+import { Button } from '../../components/button.tsx';
+import { cx } from '../../components/cx.ts';
+import { ChevronLeftIcon } from '../../components/icons.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useStaffMe } from './api.ts';
+import styles from './backoffice.module.css';
+import { type BackofficeUser, BackofficeUserContext } from './backoffice-user.ts';
+import { Forbidden } from './forbidden.tsx';
+
+// Each screen is a chunk of its own; the texts they need came with this module (see router.tsx).
+const PitchQueuePage = lazy(() => import('./pitch-queue-page.tsx'));
+const PitchDetailPage = lazy(() => import('./pitch-detail-page.tsx'));
+const CallsPage = lazy(() => import('./calls-page.tsx'));
+const AuditPage = lazy(() => import('./audit-page.tsx'));
+
+/**
+ * The back office (/backoffice/*): its own frame (no public top bar or footer), its data provider
+ * and its routes. The public pages load none of it: the router knows one lazy module, this one.
+ */
+export default function BackofficeApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BackofficeGate>
+        <Routes>
+          <Route index element={<PitchQueuePage />} />
+          <Route path="pitches" element={<PitchQueuePage />} />
+          <Route path="pitches/:id" element={<PitchDetailPage />} />
+          <Route path="calls" element={<CallsPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </BackofficeGate>
+    </QueryClientProvider>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('missing.title')}</h1>
+      <p className={styles.muted}>{t('missing.text')}</p>
+      <Link to={paths.backoffice}>{t('forbidden.toQueue')}</Link>
+    </div>
+  );
+}
+
+/** A screen that fails to render leaves the frame and its menu usable; moving on clears it. */
+class ScreenErrorBoundary extends Component<{ resetKey: string; fallback: ReactNode; children: ReactNode }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('A back-office screen failed', error);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The session ended under us: forget it locally and ask to log in again. */
+function SessionGone() {
+  const { clear, isAuthenticated } = useAuth();
+  useEffect(() => {
+    if (isAuthenticated) clear();
+  }, [clear, isAuthenticated]);
+  const state: NavigationState = { notice: 'sessionExpired' };
+  return <Navigate to={paths.login} replace state={state} />;
+}
+
+/** Visitors go to /login; members without a staff role see 403; staff get the back office. */
+function BackofficeGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('backoffice');
+  const auth = useAuth();
+  const me = useStaffMe();
+  useNavigationFocusAndScroll();
+
+  const user = useMemo<BackofficeUser | null>(() => {
+    const d = me.data;
+    if (!d?.isAuthenticated || !d.id || !d.staff_role) return null;
+    return { id: d.id, username: d.username ?? '', role: d.staff_role };
+  }, [me.data]);
+
+  if (auth.isLoading)
+    return (
+      <Frame>
+        <PageSpinner />
+      </Frame>
+    );
+  if (!auth.isAuthenticated) return <Navigate to={paths.login} replace />;
+  if (me.error instanceof ApiError && me.error.status === 401) return <SessionGone />;
+  if (me.isPending)
+    return (
+      <Frame>
+        <PageSpinner label={t('loading')} />
+      </Frame>
+    );
+  if (me.isError) {
+    return (
+      <Frame>
+        <Notice type="error">
+          <p>{t('loadError')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
+            {t('retry')}
+          </Button>
+        </Notice>
+      </Frame>
+    );
+  }
+  if (!me.data.isAuthenticated) return <SessionGone />;
+  if (!user) {
+    return (
+      <Frame>
+        <Forbidden />
+      </Frame>
+    );
+  }
+  return (
+    <BackofficeUserContext.Provider value={user}>
+      <Frame user={user}>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </Frame>
+    </BackofficeUserContext.Provider>
+  );
+}
+
+function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode }) {
+  const { t } = useTranslation(['backoffice', 'common']);
+  const { pathname } = useLocation();
+  const fallback = (
+    <Notice type="error">
+      <p>{t('screenError')}</p>
+    </Notice>
+  );
+  const linkClass = ({ isActive }: { isActive: boolean }) => cx(styles.navLink, isActive && styles.navActive);
+  // The queue is the back office's home: its link stays current on a pitch's page too.
+  const onPitches = pathname === paths.backoffice || pathname.startsWith(`${paths.backoffice}/pitches`);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <aside className={styles.side}>
+        <Link to={paths.backoffice} className={styles.brand}>
+          <Logo />
+          <span className={styles.brandTag}>{t('nav.tag')}</span>
+        </Link>
+        {user && (
+          <nav aria-label={t('nav.label')} className={styles.nav}>
+            <ul>
+              <li>
+                <Link
+                  to={paths.backoffice}
+                  className={cx(styles.navLink, onPitches && styles.navActive)}
+                  aria-current={onPitches ? 'page' : undefined}
+                >
+                  {t('nav.pitches')}
+                </Link>
+              </li>
+              <li>
+                <NavLink to={paths.backofficeCalls} className={linkClass}>
+                  {t('nav.calls')}
+                </NavLink>
+              </li>
+              {user.role === 'admin' && (
+                <li>
+                  <NavLink to={paths.backofficeAudit} className={linkClass}>
+                    {t('nav.audit')}
+                  </NavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+        <div className={styles.sideFoot}>
+          {user && (
+            <p className={styles.who}>
+              <span className={styles.whoLabel}>{t('nav.signedInAs')}</span>
+              <strong>{user.username}</strong>
+              <span className={styles.role}>{t(`roles.${user.role}`)}</span>
+            </p>
+          )}
+          <Link to={paths.home} className={styles.backLink}>
+            <ChevronLeftIcon size={16} />
+            {t('nav.backToSite')}
+          </Link>
+        </div>
+      </aside>
+      <main id="main" className={styles.main}>
+        <ScreenErrorBoundary resetKey={pathname} fallback={fallback}>
+          {children}
+        </ScreenErrorBoundary>
+      </main>
+    </div>
+  );
+}

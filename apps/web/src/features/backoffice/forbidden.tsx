@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths.ts';
+import statusStyles from '../../app/status-page.module.css';
+import { ButtonLink } from '../../components/button.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+
+/** Signed in, but not part of the review team (or not an admin, for admin screens). */
+export function Forbidden({ adminOnly = false }: { adminOnly?: boolean }) {
+  const { t } = useTranslation('backoffice');
+  usePageTitle(t('forbidden.title'));
+  return (
+    <div className={statusStyles.page}>
+      <p className={statusStyles.code} aria-hidden="true">
+        403
+      </p>
+      <h1 className={statusStyles.title}>{t('forbidden.title')}</h1>
+      <p className={statusStyles.text}>{adminOnly ? t('forbidden.adminText') : t('forbidden.text')}</p>
+      <div className={statusStyles.actions}>
+        <ButtonLink to={adminOnly ? paths.backoffice : paths.home}>
+          {adminOnly ? t('forbidden.toQueue') : t('forbidden.home')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
