@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
@@ -81,7 +81,8 @@ describe('Pitch step 2', () => {
     await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
     expect(await screen.findByText('Please enter the expected production budget.')).toBeInTheDocument();
     // Focus goes to the first problem in reading order.
-    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveFocus();
+    // Focus moves on the next frame.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveFocus());
     expect(screen.getByText('Please choose the expected release date.')).toBeInTheDocument();
     expect(screen.getByText('Please choose what you are looking for.')).toBeInTheDocument();
     expect(screen.getByText('Please attach your pitch deck as a PDF.')).toBeInTheDocument();

@@ -95,7 +95,8 @@ describe('Settings page', () => {
     await u.clear(screen.getByRole('textbox', { name: 'Username' }));
     await u.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Username and email are required')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus();
+    // Focus moves on the next frame.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus());
   });
 
   it('resend verification starts the 3:00 countdown and disables the button', async () => {

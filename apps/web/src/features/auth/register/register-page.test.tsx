@@ -38,7 +38,8 @@ describe('Register page', () => {
     expect(screen.getByText(/Username must be at least 3 characters/)).toBeInTheDocument();
     expect(screen.getByText(/Password must be at least 8 characters/)).toBeInTheDocument();
     expect(screen.getByText('You must accept the terms and conditions to continue.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+    // Focus moves on the next frame.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus());
   });
 
   it('shows a failure without a field above the form, and clears it on edit', async () => {
@@ -97,7 +98,8 @@ describe('Register page', () => {
         expect.stringContaining('Username already exists. Please choose a different username.'),
       ),
     );
-    expect(username).toHaveFocus();
+    // Focus moves on the next frame.
+    await waitFor(() => expect(username).toHaveFocus());
     await user.type(username, '2');
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
