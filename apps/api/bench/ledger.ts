@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { users } from '../src/db/schema.ts';
-import { campaigns } from '../src/db/schema-pitches.ts';
+import { campaigns } from '../src/db/schema-campaigns.ts';
 import {
   checkLedgerInvariants,
   ensureAccount,

@@ -13,12 +13,17 @@ import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { campaignRoutes } from './features/campaigns/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
+import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { investingRoutes } from './features/investing/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
+import { settlementRoutes } from './features/settlement/routes.ts';
+import { startSettlementWorker } from './features/settlement/worker.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -181,6 +186,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewRoutes, ctx);
       await api.register(oauthRoutes, ctx);
       await api.register(walletRoutes, ctx);
+      await api.register(investingRoutes, ctx);
+      await api.register(campaignRoutes, ctx);
+      await api.register(fundsRoutes, ctx);
+      await api.register(settlementRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
@@ -221,14 +230,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   let stopHousekeeping = () => {};
+  let stopSettlement = async () => {};
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
       stopHousekeeping = startHousekeeping(db, app.log);
+      stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
     });
   }
   app.addHook('onClose', async () => {
     stopHousekeeping();
+    await stopSettlement();
     await ctx.mail.stop();
     await ctx.limiter.close();
   });

@@ -114,6 +114,64 @@ const en = {
   insufficientFunds: 'Your available balance is not enough for this amount.',
   idempotencyKeyReused: 'This request was already sent with different details. Please start again.',
   transferAlreadySettled: 'This payment has already been settled.',
+  // campaigns
+  campaignTransitionNotAllowed: 'This campaign cannot move to that state from where it is now.',
+  invalidSlug: 'Use lowercase letters and digits, with single hyphens between words, such as my-game.',
+  slugTaken: 'Another campaign already uses this address. Please choose another one.',
+  summaryTooLong: 'The summary must be at most 300 characters.',
+  storyTooLong: 'The story must be at most 20000 characters.',
+  capBelowGoal: 'The maximum must be at least the funding goal.',
+  minTicketRange: 'The minimum ticket must be at least 1 euro and no more than the maximum.',
+  revenueShareRange: 'The revenue share must be a percentage from 0.01 to 100, such as 7.5.',
+  deadlineBeforeStart: 'The deadline must come after the start.',
+  deadlineInPast: 'The deadline must be in the future.',
+  termsFrozen: 'The money terms, the dates and the address cannot change once the campaign has opened.',
+  campaignIncomplete: 'Fill in the missing details before publishing the campaign.',
+  reasonRequired: 'Please give a reason.',
+  servicesRequired: 'Choose at least one developer service.',
+  launchDateRequired: 'Please enter the game’s release date (not in the future).',
+  servicesNotActive: 'The services checklist can be updated only while the services are running.',
+  campaignNotUpcoming: 'Reminders can be set only for campaigns that have not opened yet.',
+  watchingCampaign: 'Thank you! We will email you when this campaign opens.',
+  // campaigns: end
+  // funds
+  invalidIban: 'Please enter a valid IBAN: check the country code, the length and every character.',
+  invalidEuroAmount: 'Please enter an amount in euros greater than zero, such as 250 or 250.50.',
+  accountHolderTooLong: 'The account holder’s name can be at most 70 characters.',
+  invalidValueDate: 'Please enter the value date as YYYY-MM-DD.',
+  unknownDepositReference: 'No investor has this personal reference. Check it against the bank statement.',
+  depositAlreadyRecorded: 'This bank transfer has already been recorded; nothing was credited again.',
+  withdrawalNotOpen: 'This withdrawal request has already been paid, rejected or cancelled.',
+  rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
+  invalidDepositCsv:
+    'The file must be a CSV whose first row names the columns date, amount, reference, bank_transaction_id and payer, with at most 2000 rows.',
+  accountHoldsMoney:
+    'Your account still holds euros, an open withdrawal or an investment in progress. Withdraw your balance and wait until everything is settled, then try again.',
+  // funds: end
+  // investing
+  answerAllQuestions: 'Please answer every question.',
+  investAmountInvalid: 'Please enter an amount greater than zero, in euros and whole cents.',
+  acknowledgeKeyInformation: 'Please confirm that you have read the key investment information sheet.',
+  acknowledgeRisk: 'Please confirm that you understand you may lose all the money you invest.',
+  emailNotVerifiedToInvest: 'Please verify your email address before investing real money.',
+  investorProfileRequired:
+    'Before your first investment, please take the knowledge test and the loss simulation.',
+  knowledgeTestExpired: 'Your knowledge test is more than two years old. Please take it again.',
+  cannotInvestOwnCampaign: 'You cannot invest in your own campaign.',
+  campaignNotOpen: 'This campaign is not open for investments.',
+  campaignDeadlinePassed: 'This campaign has closed: its deadline has passed.',
+  investBelowMinimum: 'The minimum investment in this campaign is {amount}.',
+  investAboveRemaining: 'This campaign can take at most {amount} more.',
+  campaignFull: 'This campaign is full: it has reached its maximum.',
+  highAmountConsentRequired:
+    'This amount is above {amount}: please read the extra warning and confirm that you want to go ahead.',
+  idempotencyKeyRequired: 'This request needs an Idempotency-Key header of 1 to 200 characters.',
+  reflectionPeriodOver: 'The reflection period of this investment is over: it can no longer be revoked.',
+  investmentNotRevocable: 'This investment can no longer be revoked.',
+  sophisticatedAlreadyRequested: 'Your request is already waiting for a decision.',
+  sophisticatedAlreadyApproved: 'You are already treated as a sophisticated investor.',
+  sophisticatedNoRequest: 'There is no request waiting for a decision for this investor.',
+  // investing: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -235,6 +293,67 @@ const it: Record<MessageKey, string> = {
   insufficientFunds: 'Il saldo disponibile non basta per questo importo.',
   idempotencyKeyReused: 'Questa richiesta è già stata inviata con dati diversi. Ricomincia da capo.',
   transferAlreadySettled: 'Questo pagamento è già stato regolato.',
+  // campaigns
+  campaignTransitionNotAllowed: 'Questa campagna non può passare a quello stato da dove si trova ora.',
+  invalidSlug: 'Usa lettere minuscole e cifre, con un solo trattino tra le parole, per esempio il-mio-gioco.',
+  slugTaken: 'Questo indirizzo è già usato da un’altra campagna. Scegline un altro.',
+  summaryTooLong: 'Il riassunto può avere al massimo 300 caratteri.',
+  storyTooLong: 'La storia può avere al massimo 20000 caratteri.',
+  capBelowGoal: 'Il massimo deve essere almeno pari all’obiettivo di raccolta.',
+  minTicketRange: 'Il taglio minimo deve essere di almeno 1 euro e non superare il massimo.',
+  revenueShareRange: 'La quota dei ricavi deve essere una percentuale da 0,01 a 100, per esempio 7,5.',
+  deadlineBeforeStart: 'La scadenza deve essere successiva all’apertura.',
+  deadlineInPast: 'La scadenza deve essere nel futuro.',
+  termsFrozen:
+    'Le condizioni economiche, le date e l’indirizzo non si possono cambiare dopo l’apertura della campagna.',
+  campaignIncomplete: 'Completa i dati mancanti prima di pubblicare la campagna.',
+  reasonRequired: 'Indica un motivo.',
+  servicesRequired: 'Scegli almeno un servizio per lo sviluppatore.',
+  launchDateRequired: 'Inserisci la data di uscita del gioco (non nel futuro).',
+  servicesNotActive: 'L’elenco dei servizi si può aggiornare solo mentre i servizi sono attivi.',
+  campaignNotUpcoming: 'Puoi chiedere un promemoria solo per le campagne non ancora aperte.',
+  watchingCampaign: 'Grazie! Ti scriveremo quando questa campagna aprirà.',
+  // campaigns: end
+  // funds
+  invalidIban: 'Inserisci un IBAN valido: controlla il codice del paese, la lunghezza e ogni carattere.',
+  invalidEuroAmount: 'Inserisci un importo in euro maggiore di zero, per esempio 250 o 250,50.',
+  accountHolderTooLong: 'Il nome dell’intestatario può avere al massimo 70 caratteri.',
+  invalidValueDate: 'Inserisci la data valuta nel formato AAAA-MM-GG.',
+  unknownDepositReference: 'Nessun investitore ha questo codice personale. Confrontalo con l’estratto conto.',
+  depositAlreadyRecorded:
+    'Questo bonifico è già stato registrato: non è stato accreditato una seconda volta.',
+  withdrawalNotOpen: 'Questa richiesta di prelievo è già stata pagata, rifiutata o annullata.',
+  rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',
+  invalidDepositCsv:
+    'Il file deve essere un CSV la cui prima riga indica le colonne date, amount, reference, bank_transaction_id e payer, con al massimo 2000 righe.',
+  accountHoldsMoney:
+    'Il tuo account contiene ancora euro, un prelievo in corso o un investimento non ancora concluso. Preleva il saldo e attendi che tutto sia regolato, poi riprova.',
+  // funds: end
+  // investing
+  answerAllQuestions: 'Rispondi a tutte le domande.',
+  investAmountInvalid: 'Inserisci un importo maggiore di zero, in euro e centesimi interi.',
+  acknowledgeKeyInformation:
+    'Conferma di aver letto la scheda contenente le informazioni chiave sull’investimento.',
+  acknowledgeRisk: 'Conferma di aver compreso che potresti perdere tutto il denaro che investi.',
+  emailNotVerifiedToInvest: 'Verifica il tuo indirizzo email prima di investire denaro reale.',
+  investorProfileRequired:
+    'Prima del tuo primo investimento, completa il test di conoscenza e la simulazione delle perdite.',
+  knowledgeTestExpired: 'Il tuo test di conoscenza risale a più di due anni fa. Ripetilo, per favore.',
+  cannotInvestOwnCampaign: 'Non puoi investire nella tua campagna.',
+  campaignNotOpen: 'Questa campagna non accetta investimenti.',
+  campaignDeadlinePassed: 'Questa campagna è chiusa: la scadenza è passata.',
+  investBelowMinimum: 'L’investimento minimo in questa campagna è {amount}.',
+  investAboveRemaining: 'Questa campagna può ricevere al massimo altri {amount}.',
+  campaignFull: 'Questa campagna è al completo: ha raggiunto il massimo.',
+  highAmountConsentRequired:
+    'Questo importo supera {amount}: leggi l’avvertenza aggiuntiva e conferma di voler procedere.',
+  idempotencyKeyRequired: 'Questa richiesta richiede un’intestazione Idempotency-Key da 1 a 200 caratteri.',
+  reflectionPeriodOver: 'Il periodo di riflessione di questo investimento è terminato: non è più revocabile.',
+  investmentNotRevocable: 'Questo investimento non è più revocabile.',
+  sophisticatedAlreadyRequested: 'La tua richiesta è già in attesa di una decisione.',
+  sophisticatedAlreadyApproved: 'Sei già considerato un investitore sofisticato.',
+  sophisticatedNoRequest: 'Non c’è alcuna richiesta in attesa di decisione per questo investitore.',
+  // investing: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

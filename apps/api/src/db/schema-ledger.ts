@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
-import { campaigns } from './schema-pitches.ts';
+import { campaigns } from './schema-campaigns.ts';
 
 // The double-entry ledger (ADR 0009). Every movement of money is a transfer that debits one account
 // and credits another by the same positive number of cents in one currency. Transfers are never

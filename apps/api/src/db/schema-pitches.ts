@@ -161,33 +161,3 @@ export const pitchEvents = pgTable(
     index('pitch_events_created_idx').on(t.createdAt),
   ],
 );
-
-/**
- * A campaign, as far as the pitch review needs it: approving a pitch creates a draft carrying the
- * pitch's data. The campaigns feature adds the rest (texts, dates, money terms) and the later states.
- */
-export const campaigns = pgTable(
-  'campaigns',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    pitchId: uuid('pitch_id').references(() => pitches.id, { onDelete: 'restrict' }),
-    developerId: uuid('developer_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('draft'),
-    title: text('title').notNull(),
-    platforms: text('platforms').array().notNull(),
-    goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull().default('EUR'),
-    trailerUrl: text('trailer_url'),
-    expectedReleaseDate: date('expected_release_date', { mode: 'string' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('campaigns_pitch_key').on(t.pitchId),
-    index('campaigns_developer_idx').on(t.developerId),
-    index('campaigns_created_by_idx').on(t.createdBy),
-    check('campaigns_status_valid', sql`${t.status} in ('draft')`),
-    check('campaigns_goal_non_negative', sql`${t.goalCents} >= 0`),
-    check('campaigns_currency_valid', sql`${t.currency} in ('EUR', 'DEMO')`),
-  ],
-);

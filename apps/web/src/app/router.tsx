@@ -34,6 +34,15 @@ const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-de
 const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
 const MyPitchesPage = lazyPage(() => import('../features/pitches/my-pitches-page.tsx'), ['pitch']);
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
+const CampaignPage = lazyPage(() => import('../features/campaigns/campaign-page.tsx'), ['campaigns']);
+const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
+const InvestorProfilePage = lazyPage(
+  () => import('../features/investing/investor-profile-page.tsx'),
+  ['invest'],
+);
+const PortfolioPage = lazyPage(() => import('../features/investing/portfolio-page.tsx'), ['invest', 'funds']);
+const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), ['invest', 'campaigns']);
 
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
@@ -73,6 +82,33 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
+          <Route path="campaigns" element={<CampaignsPage />} />
+          <Route path="campaigns/:slug" element={<CampaignPage />} />
+          <Route
+            path="campaigns/:slug/invest"
+            element={
+              <RequireAuth>
+                <InvestPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="investor-profile"
+            element={
+              <RequireAuth>
+                <InvestorProfilePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="portfolio"
+            element={
+              <RequireAuth>
+                <PortfolioPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="demo" element={<DemoPage />} />
         </Route>
         <Route path="split-project-form" element={<PitchContactPage />} />
         <Route path="project-details" element={<ProjectDetailsPage />} />

@@ -9,11 +9,20 @@ import { initReactI18next } from 'react-i18next';
 // loaded on demand too: only screens with forms show its messages, and the home page stays light.
 //
 // The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch, back
-// office) are fetched with their screen instead of travelling with the home page; every other file
-// is bundled.
+// office, campaigns, investing, funds) are fetched with their screen instead of travelling with the
+// home page; every other file is bundled.
 type JsonModule = { default: Record<string, unknown> };
 const bundled = import.meta.glob<JsonModule>(
-  ['./*/*.json', '!./*/auth.json', '!./*/settings.json', '!./*/pitch.json', '!./*/backoffice.json'],
+  [
+    './*/*.json',
+    '!./*/auth.json',
+    '!./*/settings.json',
+    '!./*/pitch.json',
+    '!./*/backoffice.json',
+    '!./*/campaigns.json',
+    '!./*/invest.json',
+    '!./*/funds.json',
+  ],
   { eager: true },
 );
 const onDemand = import.meta.glob<JsonModule>([
@@ -21,6 +30,9 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/settings.json',
   './*/pitch.json',
   './*/backoffice.json',
+  './*/campaigns.json',
+  './*/invest.json',
+  './*/funds.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

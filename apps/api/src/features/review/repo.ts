@@ -3,8 +3,8 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import {
-  campaigns,
   pitchAssignments,
   pitchContacts,
   pitchEvents,

@@ -53,6 +53,11 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               {t('nav.about')}
             </NavLink>
           </li>
+          <li>
+            <NavLink to={paths.campaigns} className={linkClass}>
+              {t('nav.campaigns')}
+            </NavLink>
+          </li>
           {auth.isAuthenticated && (
             <li>
               <NavLink to={paths.news} className={linkClass}>

@@ -59,6 +59,9 @@ export function TopBar({ transparent = false }: TopBarProps) {
             <NavLink to={paths.aboutUs} className={navClass}>
               {t('nav.about')}
             </NavLink>
+            <NavLink to={paths.campaigns} className={navClass}>
+              {t('nav.campaigns')}
+            </NavLink>
             {auth.isAuthenticated && (
               <NavLink to={paths.news} className={navClass}>
                 {t('nav.news')}

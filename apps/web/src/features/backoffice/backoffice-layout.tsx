@@ -24,6 +24,10 @@ const PitchQueuePage = lazy(() => import('./pitch-queue-page.tsx'));
 const PitchDetailPage = lazy(() => import('./pitch-detail-page.tsx'));
 const CallsPage = lazy(() => import('./calls-page.tsx'));
 const AuditPage = lazy(() => import('./audit-page.tsx'));
+const CampaignListPage = lazy(() => import('./campaign-list-page.tsx'));
+const CampaignEditorPage = lazy(() => import('./campaign-editor-page.tsx'));
+const FundsPage = lazy(() => import('./funds-page.tsx'));
+const InvestorsPage = lazy(() => import('./investors-page.tsx'));
 
 /**
  * The back office (/backoffice/*): its own frame (no public top bar or footer), its data provider
@@ -39,6 +43,10 @@ export default function BackofficeApp() {
           <Route path="pitches/:id" element={<PitchDetailPage />} />
           <Route path="calls" element={<CallsPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="campaigns" element={<CampaignListPage />} />
+          <Route path="campaigns/:id" element={<CampaignEditorPage />} />
+          <Route path="funds" element={<FundsPage />} />
+          <Route path="investors" element={<InvestorsPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BackofficeGate>
@@ -184,11 +192,28 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                 </NavLink>
               </li>
               {user.role === 'admin' && (
-                <li>
-                  <NavLink to={paths.backofficeAudit} className={linkClass}>
-                    {t('nav.audit')}
-                  </NavLink>
-                </li>
+                <>
+                  <li>
+                    <NavLink to={paths.backofficeAudit} className={linkClass}>
+                      {t('nav.audit')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeCampaigns} className={linkClass}>
+                      {t('nav.campaigns')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeFunds} className={linkClass}>
+                      {t('nav.funds')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeInvestors} className={linkClass}>
+                      {t('nav.investors')}
+                    </NavLink>
+                  </li>
+                </>
               )}
             </ul>
           </nav>

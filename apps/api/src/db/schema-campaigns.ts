@@ -1,0 +1,367 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps, users } from './schema.ts';
+import { pitches } from './schema-pitches.ts';
+
+// Campaigns, investing and the jobs that close them (ADR 0010). Amounts are integer cents, shares
+// are basis points. Money itself lives in the ledger (schema-ledger.ts); these tables say what the
+// money is for, and point at the ledger transfers that moved it.
+
+const statusList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const CAMPAIGN_STATUS_SQL = statusList([
+  'draft',
+  'scheduled',
+  'live',
+  'closing',
+  'funded',
+  'failed',
+  'services_active',
+  'launched',
+  'completed',
+  'cancelled',
+]);
+
+/**
+ * A campaign. Approving a pitch creates a draft carrying the pitch's data; an admin completes the
+ * texts, dates and money terms and moves it along CAMPAIGN_TRANSITIONS (shared/campaigns.ts).
+ * `committed_cents` is the sum of its live investments (reserved or posted), kept under the row's
+ * lock, so the cap is checked by the database too.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pitchId: uuid('pitch_id').references(() => pitches.id, { onDelete: 'restrict' }),
+    developerId: uuid('developer_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('draft'),
+    slug: text('slug'),
+    title: text('title').notNull(),
+    genre: text('genre'),
+    platforms: text('platforms').array().notNull(),
+    /** Texts in both languages: summary, story, risks, use of funds. */
+    summaryEn: text('summary_en').notNull().default(''),
+    summaryIt: text('summary_it').notNull().default(''),
+    storyEn: text('story_en').notNull().default(''),
+    storyIt: text('story_it').notNull().default(''),
+    risksEn: text('risks_en').notNull().default(''),
+    risksIt: text('risks_it').notNull().default(''),
+    useOfFundsEn: text('use_of_funds_en').notNull().default(''),
+    useOfFundsIt: text('use_of_funds_it').notNull().default(''),
+    /** The developer services that start when funded (DEVELOPER_SERVICES codes). */
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** Storage key of the cover image. */
+    coverImage: text('cover_image'),
+    goalCents: bigint('goal_cents', { mode: 'number' }).notNull(),
+    /** The cap: no more than this can be committed. Null on a draft until it is set. */
+    maxCents: bigint('max_cents', { mode: 'number' }),
+    minTicketCents: bigint('min_ticket_cents', { mode: 'number' }).notNull().default(5_000),
+    /** Sum of the live investments (reserved or posted). */
+    committedCents: bigint('committed_cents', { mode: 'number' }).notNull().default(0),
+    investorCount: integer('investor_count').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    /** Share of the game's net revenue paid to investors, in basis points (1% = 100). */
+    revenueShareBps: integer('revenue_share_bps'),
+    termMonths: integer('term_months').notNull().default(36),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /**
+     * How long an investment may be revoked, in seconds: 4 calendar days for real money; demo
+     * campaigns run on a fast clock (minutes).
+     */
+    reflectionSeconds: integer('reflection_seconds')
+      .notNull()
+      .default(4 * 24 * 3600),
+    trailerUrl: text('trailer_url'),
+    expectedReleaseDate: date('expected_release_date', { mode: 'string' }),
+    /** The game's release: the revenue-share term starts that day. */
+    launchedOn: date('launched_on', { mode: 'string' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('campaigns_pitch_key').on(t.pitchId),
+    uniqueIndex('campaigns_slug_key').on(t.slug),
+    index('campaigns_developer_idx').on(t.developerId),
+    index('campaigns_created_by_idx').on(t.createdBy),
+    index('campaigns_status_idx').on(t.status, t.deadlineAt),
+    check('campaigns_status_valid', sql`${t.status} in (${CAMPAIGN_STATUS_SQL})`),
+    check('campaigns_goal_non_negative', sql`${t.goalCents} >= 0`),
+    check('campaigns_currency_valid', sql`${t.currency} in ('EUR', 'DEMO')`),
+    check('campaigns_cap_at_least_goal', sql`${t.maxCents} is null or ${t.maxCents} >= ${t.goalCents}`),
+    check('campaigns_min_ticket_positive', sql`${t.minTicketCents} > 0`),
+    check(
+      'campaigns_committed_within_cap',
+      sql`${t.committedCents} >= 0 and (${t.maxCents} is null or ${t.committedCents} <= ${t.maxCents})`,
+    ),
+    check('campaigns_investor_count_non_negative', sql`${t.investorCount} >= 0`),
+    check(
+      'campaigns_share_valid',
+      sql`${t.revenueShareBps} is null or (${t.revenueShareBps} > 0 and ${t.revenueShareBps} <= 10000)`,
+    ),
+    check('campaigns_term_positive', sql`${t.termMonths} > 0`),
+    check('campaigns_reflection_non_negative', sql`${t.reflectionSeconds} >= 0`),
+    check(
+      'campaigns_deadline_after_start',
+      sql`${t.startsAt} is null or ${t.deadlineAt} is null or ${t.deadlineAt} > ${t.startsAt}`,
+    ),
+    // A campaign past its draft has everything investors are shown.
+    check(
+      'campaigns_complete_when_published',
+      sql`${t.status} in ('draft', 'cancelled') or (${t.slug} is not null and ${t.maxCents} is not null and ${t.revenueShareBps} is not null and ${t.startsAt} is not null and ${t.deadlineAt} is not null)`,
+    ),
+  ],
+);
+
+/** Every status change of a campaign: who (null: the platform's jobs), when and why. */
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_events_campaign_idx').on(t.campaignId, t.id)],
+);
+
+/** The developer services of a funded campaign, as a checklist. */
+export const campaignServices = pgTable(
+  'campaign_services',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    service: text('service').notNull(),
+    status: text('status').notNull().default('pending'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.service] }),
+    check('campaign_services_status_valid', sql`${t.status} in ('pending', 'in_progress', 'done')`),
+  ],
+);
+
+/** Visitors and members who asked to be told when a scheduled campaign opens. */
+export const campaignWatchers = pgTable(
+  'campaign_watchers',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.email] })],
+);
+
+/**
+ * What ECSP asks of an investor before the first investment: the entry knowledge test (valid two
+ * years) and the loss-bearing simulation; and whether an admin approved their request to be
+ * treated as sophisticated.
+ */
+export const investorProfiles = pgTable(
+  'investor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The test's answers, as given (question code -> answer code). */
+    knowledgeAnswers: jsonb('knowledge_answers'),
+    knowledgePassed: boolean('knowledge_passed').notNull().default(false),
+    knowledgeTakenAt: timestamp('knowledge_taken_at', { withTimezone: true }),
+    knowledgeValidUntil: timestamp('knowledge_valid_until', { withTimezone: true }),
+    annualIncomeCents: bigint('annual_income_cents', { mode: 'number' }),
+    liquidAssetsCents: bigint('liquid_assets_cents', { mode: 'number' }),
+    annualCommitmentsCents: bigint('annual_commitments_cents', { mode: 'number' }),
+    /** income + liquid assets - commitments; may be negative. */
+    netWorthCents: bigint('net_worth_cents', { mode: 'number' }),
+    investorClass: text('investor_class').notNull().default('non_sophisticated'),
+    /** none | requested | approved | rejected */
+    sophisticatedRequest: text('sophisticated_request').notNull().default('none'),
+    sophisticatedReason: text('sophisticated_reason'),
+    sophisticatedRequestedAt: timestamp('sophisticated_requested_at', { withTimezone: true }),
+    sophisticatedDecidedBy: uuid('sophisticated_decided_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    sophisticatedDecidedAt: timestamp('sophisticated_decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('investor_profiles_class_valid', sql`${t.investorClass} in ('non_sophisticated', 'sophisticated')`),
+    check(
+      'investor_profiles_request_valid',
+      sql`${t.sophisticatedRequest} in ('none', 'requested', 'approved', 'rejected')`,
+    ),
+  ],
+);
+
+/**
+ * One investment. It starts `reserved` (the money is held by a pending ledger transfer from the
+ * wallet to the campaign's escrow) and ends in exactly one final state: `revoked` (reflection
+ * period), `posted` (campaign funded) or `refunded` (campaign failed or cancelled).
+ */
+export const investments = pgTable(
+  'investments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('reserved'),
+    /** The pending ledger transfer that holds the money. */
+    reserveTransferId: bigint('reserve_transfer_id', { mode: 'number' }).notNull(),
+    /** The transfer that posted or voided it. */
+    settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
+    reflectionEndsAt: timestamp('reflection_ends_at', { withTimezone: true }).notNull(),
+    /** The key investment information sheet and the risk warning, acknowledged. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+    /** The extra warning above the threshold, consented to (null when not needed). */
+    highAmountConsentAt: timestamp('high_amount_consent_at', { withTimezone: true }),
+    /** The client's Idempotency-Key and a hash of the request it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('investments_campaign_idx').on(t.campaignId, t.status),
+    index('investments_investor_idx').on(t.investorId, t.createdAt),
+    uniqueIndex('investments_reserve_transfer_key').on(t.reserveTransferId),
+    uniqueIndex('investments_idempotency_key').on(t.investorId, t.idempotencyKey),
+    check('investments_amount_positive', sql`${t.amountCents} > 0`),
+    check('investments_currency_valid', sql`${t.currency} in ('EUR', 'DEMO')`),
+    check('investments_status_valid', sql`${t.status} in ('reserved', 'revoked', 'posted', 'refunded')`),
+    check(
+      'investments_final_state_settled',
+      sql`(${t.status} = 'reserved') = (${t.settleTransferId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Durable scheduled work (campaign start, deadline, settlement). A job is claimed with a lease: a
+ * worker that dies leaves it to be claimed again when the lease ends, and every job's work is
+ * idempotent, so running it twice changes nothing. `key` makes scheduling the same job twice a
+ * no-op.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** queued | running | done | failed */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    index('jobs_due_idx').on(t.state, t.runAt),
+    check('jobs_state_valid', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** Each investor's personal reference for bank transfers into their EUR wallet. */
+export const depositReferences = pgTable('deposit_references', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reference: text('reference').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A bank transfer received and credited to a wallet by an admin (by hand or from a CSV). */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The bank's own id of the transfer: a transfer is credited once. */
+    bankTransactionId: text('bank_transaction_id').notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    payerName: text('payer_name'),
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposits_bank_transaction_key').on(t.bankTransactionId),
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+    check('deposits_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A request to pay money out to the investor's own IBAN. The amount is reserved at once (pending
+ * transfer wallet -> world) and posted when an admin records the payment, or voided when the
+ * request is rejected or cancelled.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    /** requested | paid | rejected | cancelled */
+    status: text('status').notNull().default('requested'),
+    reserveTransferId: bigint('reserve_transfer_id', { mode: 'number' }).notNull(),
+    settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
+    bankReference: text('bank_reference'),
+    note: text('note'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('withdrawals_reserve_transfer_key').on(t.reserveTransferId),
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    check('withdrawals_status_valid', sql`${t.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
+    check(
+      'withdrawals_final_state_settled',
+      sql`(${t.status} = 'requested') = (${t.settleTransferId} is null)`,
+    ),
+  ],
+);

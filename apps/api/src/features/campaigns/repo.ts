@@ -1,0 +1,181 @@
+import type { BackofficeCampaignQuery } from '@indiesplit/shared/campaigns';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { campaignEvents, campaignServices, campaigns, campaignWatchers } from '../../db/schema-campaigns.ts';
+
+// Campaign queries, nothing else. Status changes go through state.ts (moveCampaign).
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignUpdate = Partial<typeof campaigns.$inferInsert>;
+
+const developers = alias(users, 'developer');
+
+/** A campaign with its developer's public name (null when there is none or the account is gone). */
+const withDeveloper = {
+  campaign: campaigns,
+  developerUsername: sql<
+    string | null
+  >`case when ${developers.deletedAt} is null then ${developers.username} end`,
+};
+
+export type CampaignWithDeveloper = { campaign: CampaignRow; developerUsername: string | null };
+
+export interface PublicListFilter {
+  statuses: readonly string[];
+  platform?: string | undefined;
+  genre?: string | undefined;
+  currency?: string | undefined;
+}
+
+export const PUBLIC_LIST_LIMIT = 200;
+
+export function listPublic(db: Db, filter: PublicListFilter): Promise<CampaignWithDeveloper[]> {
+  const filters: Array<SQL | undefined> = [
+    inArray(campaigns.status, [...filter.statuses]),
+    filter.platform ? sql`${campaigns.platforms} @> array[${filter.platform}]::text[]` : undefined,
+    filter.genre ? eq(campaigns.genre, filter.genre) : undefined,
+    filter.currency ? eq(campaigns.currency, filter.currency) : undefined,
+    // Demo rounds start every few minutes: they are listed while open, never once finished (their
+    // pages stay reachable from the portfolio), so they cannot crowd the real campaigns out.
+    or(eq(campaigns.currency, 'EUR'), eq(campaigns.status, 'live')),
+  ];
+  return db
+    .select(withDeveloper)
+    .from(campaigns)
+    .leftJoin(developers, eq(developers.id, campaigns.developerId))
+    .where(and(...filters))
+    .orderBy(asc(campaigns.deadlineAt), asc(campaigns.id))
+    .limit(PUBLIC_LIST_LIMIT);
+}
+
+export async function findBySlug(db: Db, slug: string): Promise<CampaignWithDeveloper | undefined> {
+  const [row] = await db
+    .select(withDeveloper)
+    .from(campaigns)
+    .leftJoin(developers, eq(developers.id, campaigns.developerId))
+    .where(eq(campaigns.slug, slug));
+  return row;
+}
+
+export async function findById(db: Db, id: string): Promise<CampaignWithDeveloper | undefined> {
+  const [row] = await db
+    .select(withDeveloper)
+    .from(campaigns)
+    .leftJoin(developers, eq(developers.id, campaigns.developerId))
+    .where(eq(campaigns.id, id));
+  return row;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const BACKOFFICE_LIST_LIMIT = 500;
+
+export function listAll(db: Db, query: BackofficeCampaignQuery): Promise<CampaignWithDeveloper[]> {
+  return db
+    .select(withDeveloper)
+    .from(campaigns)
+    .leftJoin(developers, eq(developers.id, campaigns.developerId))
+    .where(
+      and(
+        query.status ? eq(campaigns.status, query.status) : undefined,
+        query.q
+          ? or(
+              sql`${campaigns.title} ilike ${likePattern(query.q)}`,
+              sql`${campaigns.slug} ilike ${likePattern(query.q)}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(campaigns.updatedAt), desc(campaigns.id))
+    .limit(BACKOFFICE_LIST_LIMIT);
+}
+
+export async function slugTakenByOther(db: Db, slug: string, campaignId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), ne(campaigns.id, campaignId)));
+  return rows.length > 0;
+}
+
+export async function updateCampaign(db: Db, id: string, values: CampaignUpdate): Promise<CampaignRow> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(campaigns.id, id))
+    .returning();
+  if (!row) throw new Error(`campaign ${id} vanished under its lock`);
+  return row;
+}
+
+// --- events -------------------------------------------------------------------------------------
+
+const actors = alias(users, 'actor');
+
+export function eventsOf(db: Db, campaignId: string) {
+  return db
+    .select({ event: campaignEvents, actorUsername: actors.username })
+    .from(campaignEvents)
+    .leftJoin(actors, eq(actors.id, campaignEvents.actorId))
+    .where(eq(campaignEvents.campaignId, campaignId))
+    .orderBy(asc(campaignEvents.id));
+}
+
+// --- services -----------------------------------------------------------------------------------
+
+export function servicesOf(db: Db, campaignId: string) {
+  return db
+    .select({ service: campaignServices, updaterUsername: actors.username })
+    .from(campaignServices)
+    .leftJoin(actors, eq(actors.id, campaignServices.updatedBy))
+    .where(eq(campaignServices.campaignId, campaignId))
+    .orderBy(asc(campaignServices.service));
+}
+
+export async function insertServices(
+  db: Db,
+  campaignId: string,
+  services: readonly string[],
+  actorId: string,
+): Promise<void> {
+  if (services.length === 0) return;
+  await db
+    .insert(campaignServices)
+    .values(services.map((service) => ({ campaignId, service, updatedBy: actorId })))
+    .onConflictDoNothing();
+}
+
+export async function setServiceStatus(
+  db: Db,
+  campaignId: string,
+  service: string,
+  status: string,
+  actorId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(campaignServices)
+    .set({ status, updatedBy: actorId, updatedAt: sql`now()` })
+    .where(and(eq(campaignServices.campaignId, campaignId), eq(campaignServices.service, service)))
+    .returning({ service: campaignServices.service });
+  return rows.length > 0;
+}
+
+// --- watchers -----------------------------------------------------------------------------------
+
+export async function addWatcher(
+  db: Db,
+  values: { campaignId: string; email: string; language: string },
+): Promise<void> {
+  await db.insert(campaignWatchers).values(values).onConflictDoNothing();
+}
+
+/** Watchers not yet told, marked as told in the same statement (the caller's transaction). */
+export function claimWatchers(db: Db, campaignId: string) {
+  return db
+    .update(campaignWatchers)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(eq(campaignWatchers.campaignId, campaignId), isNull(campaignWatchers.notifiedAt)))
+    .returning({ email: campaignWatchers.email, language: campaignWatchers.language });
+}

@@ -1,0 +1,230 @@
+import { ErrorResponse } from '@indiesplit/shared/auth';
+import {
+  BackofficeCampaignDetail,
+  BackofficeCampaignList,
+  BackofficeCampaignQuery,
+  CampaignDetailDto,
+  CampaignEditRequest,
+  CampaignListQuery,
+  CampaignListResponse,
+  CampaignStatusRequest,
+  DEVELOPER_SERVICES,
+  ServiceStatusRequest,
+  WatchRequest,
+  WatchResponse,
+} from '@indiesplit/shared/campaigns';
+import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
+import { translate } from '@indiesplit/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import { requireStaff } from '../review/service.ts';
+import * as campaigns from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  429: ErrorResponse,
+};
+const conflict = { 409: ErrorResponse };
+
+/** The public pages and the back office's campaign screens; one registration in app.ts. */
+export async function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(publicCampaignRoutes, ctx);
+  await app.register(backofficeCampaignRoutes, ctx);
+}
+
+async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['campaigns'];
+  const SlugParams = z.object({ slug: z.string().max(100) });
+
+  r.get(
+    '/campaigns/',
+    {
+      schema: {
+        tags,
+        summary: 'Public campaigns (live, upcoming or funded), filtered by platform, genre and currency',
+        querystring: CampaignListQuery,
+        response: { 200: CampaignListResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { campaigns: await campaigns.listPublic(ctx, req.query, requestLanguage(req)) };
+    },
+  );
+
+  r.get(
+    '/campaigns/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One public campaign with its story, risks and key investment information sheet',
+        params: SlugParams,
+        response: { 200: CampaignDetailDto, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return campaigns.getPublic(ctx, req.params.slug, requestLanguage(req));
+    },
+  );
+
+  r.post(
+    '/campaigns/:slug/watchers',
+    {
+      schema: {
+        tags,
+        summary:
+          '"Notify me": an email when this scheduled campaign opens (the same answer if already asked)',
+        params: SlugParams,
+        body: WatchRequest,
+        response: { 200: WatchResponse, ...conflict, ...errors },
+      },
+    },
+    async (req) => {
+      const lang = requestLanguage(req);
+      await campaigns.watch(ctx, req.params.slug, req.body.email, lang, req.ip);
+      return { success: true as const, message: translate(lang, 'watchingCampaign') };
+    },
+  );
+
+  // Covers: random names, re-encoded WebP, public like the pages that show them.
+  r.get(
+    '/media/covers/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }) } },
+    async (req, reply) => {
+      const data = await campaigns.readCover(ctx, req.params.file);
+      if (!data) throw notFound();
+      return reply
+        .type('image/webp')
+        .header('content-disposition', 'inline; filename="cover.webp"')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(data);
+    },
+  );
+}
+
+async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Before the body is validated: a visitor gets 401, a member 403 staffOnly, a reviewer 403
+  // adminOnly; never field errors.
+  app.addHook('onRequest', async (req, reply) => {
+    const staff = await requireStaff(ctx, requireSession(req).user.id);
+    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['back office'];
+  const IdParams = z.object({ id: z.string().max(100) });
+
+  r.get(
+    '/backoffice/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Every campaign, drafts included, most recently changed first (admin)',
+        querystring: BackofficeCampaignQuery,
+        response: { 200: BackofficeCampaignList, ...errors },
+      },
+    },
+    async (req) => ({ campaigns: await campaigns.listForBackoffice(ctx, req.query) }),
+  );
+
+  r.get(
+    '/backoffice/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One campaign with its status history and services checklist (admin)',
+        params: IdParams,
+        response: { 200: BackofficeCampaignDetail, ...errors },
+      },
+    },
+    async (req) => campaigns.getForBackoffice(ctx, req.params.id),
+  );
+
+  r.patch(
+    '/backoffice/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit texts and terms (admin); money terms, dates and address are frozen once open',
+        params: IdParams,
+        body: CampaignEditRequest,
+        response: { 200: BackofficeCampaignDetail, ...conflict, ...errors },
+      },
+    },
+    async (req) => campaigns.editCampaign(ctx, req.params.id, req.body),
+  );
+
+  r.post(
+    '/backoffice/campaigns/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Move a campaign (admin moves only): publish, unpublish, cancel, services, launch, complete',
+        params: IdParams,
+        body: CampaignStatusRequest,
+        response: { 200: BackofficeCampaignDetail, ...conflict, ...errors },
+      },
+    },
+    async (req) => campaigns.moveStatus(ctx, requireSession(req).user.id, req.params.id, req.body),
+  );
+
+  r.put(
+    '/backoffice/campaigns/:id/services/:service',
+    {
+      schema: {
+        tags,
+        summary: 'Set the progress of one developer service (admin)',
+        params: IdParams.extend({ service: z.enum(DEVELOPER_SERVICES) }),
+        body: ServiceStatusRequest,
+        response: { 200: BackofficeCampaignDetail, ...conflict, ...errors },
+      },
+    },
+    async (req) =>
+      campaigns.setServiceStatus(
+        ctx,
+        requireSession(req).user.id,
+        req.params.id,
+        req.params.service,
+        req.body.status,
+      ),
+  );
+
+  r.post(
+    '/backoffice/campaigns/:id/cover',
+    {
+      schema: {
+        tags,
+        summary: 'Upload the cover image (multipart field cover: JPEG, PNG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: BackofficeCampaignDetail, 413: ErrorResponse, ...errors },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('invalidImage');
+      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+      if (part?.fieldname !== 'cover') throw badRequest('invalidImage');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('imageTooLarge', 413);
+        throw err;
+      }
+      return campaigns.replaceCover(ctx, req.params.id, data);
+    },
+  );
+}

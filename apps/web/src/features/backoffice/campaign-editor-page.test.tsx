@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../test/render.tsx';
+import { BackofficeUserContext } from './backoffice-user.ts';
+import CampaignEditorPage from './campaign-editor-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ID = '00000000-0000-4000-8000-0000000000c1';
+
+function detail(over: Partial<BackofficeCampaignDetail> = {}): BackofficeCampaignDetail {
+  return {
+    id: ID,
+    slug: null,
+    title: 'Neon Drift',
+    status: 'draft',
+    currency: 'EUR',
+    goal_cents: 2_000_000,
+    max_cents: null,
+    committed_cents: 0,
+    investor_count: 0,
+    starts_at: null,
+    deadline_at: null,
+    developer: { id: 'd1', username: 'pixelforge' },
+    updated_at: '2026-01-10T10:00:00Z',
+    pitch_id: null,
+    genre: null,
+    platforms: ['PC'],
+    summary_en: '',
+    summary_it: '',
+    story_en: '',
+    story_it: '',
+    risks_en: '',
+    risks_it: '',
+    use_of_funds_en: '',
+    use_of_funds_it: '',
+    services: [],
+    cover_url: null,
+    trailer_url: null,
+    min_ticket_cents: 5_000,
+    revenue_share_bps: null,
+    term_months: 36,
+    reflection_seconds: 345_600,
+    expected_release_date: null,
+    launched_on: null,
+    created_at: '2026-01-10T10:00:00Z',
+    terms_frozen: false,
+    allowed_moves: ['scheduled', 'live', 'cancelled'],
+    events: [],
+    service_checklist: [],
+    ...over,
+  };
+}
+
+function renderEditor(routes: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubApi(routes);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter initialEntries={[`/backoffice/campaigns/${ID}`]}>
+      <QueryClientProvider client={client}>
+        <BackofficeUserContext.Provider value={{ id: 'a1', username: 'demo_admin', role: 'admin' }}>
+          <Routes>
+            <Route path="/backoffice/campaigns/:id" element={<CampaignEditorPage />} />
+          </Routes>
+        </BackofficeUserContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return fetchMock;
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof stubApi>, method: string) => {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === method);
+  return JSON.parse(String(call?.[1]?.body));
+};
+
+describe('the campaign editor', () => {
+  it('sends only what changed and shows the server’s errors beside the fields', async () => {
+    const fetchMock = renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`PATCH /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'capBelowGoal',
+          message: 'The maximum must be at least the funding goal.',
+          error_codes: { max: 'capBelowGoal' },
+        }),
+    });
+    const max = await screen.findByLabelText('Maximum (euros)');
+    await userEvent.type(max, '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findAllByText('The maximum must be at least the funding goal.')).not.toHaveLength(0);
+    expect(max).toHaveAttribute('aria-invalid', 'true');
+    expect(bodyOf(fetchMock, 'PATCH')).toEqual({ max: '100' });
+  });
+
+  it('cancels only after a confirmation, with the reason given', async () => {
+    const fetchMock = renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`POST /api/backoffice/campaigns/${ID}/status`]: () =>
+        jsonResponse(200, detail({ status: 'cancelled', allowed_moves: [] })),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel campaign' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(screen.getByText(/Every investment will be refunded/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Reason \(required\)/), 'The studio closed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel campaign' }));
+    expect(await screen.findByText('The campaign is now: Cancelled.')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST')).toEqual({ to: 'cancelled', reason: 'The studio closed.' });
+  });
+
+  it('locks money terms and dates once the campaign is open', async () => {
+    renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(
+          200,
+          detail({
+            status: 'live',
+            slug: 'neon-drift',
+            max_cents: 3_000_000,
+            revenue_share_bps: 750,
+            starts_at: '2026-01-10T10:00:00Z',
+            deadline_at: '2026-02-10T10:00:00Z',
+            terms_frozen: true,
+            allowed_moves: ['cancelled'],
+          }),
+        ),
+    });
+    expect(await screen.findByLabelText(/Funding goal \(euros\)/)).toBeDisabled();
+    expect(screen.getByLabelText('Revenue share to investors (%)')).toHaveValue('7.5');
+    expect(screen.getByLabelText('Deadline')).toBeDisabled();
+    expect(screen.getByLabelText('Story (English)')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel campaign' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import type {
+  CampaignDetailDto,
+  CampaignGroup,
+  CampaignListQuery,
+  CampaignSummaryDto,
+} from '@indiesplit/shared/campaigns';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../lib/api.ts';
+
+// The public campaign calls (/campaigns/*): one fetcher each, query options, a hook per need. The
+// server writes the texts in the request's language, so the language is part of every key: a
+// language switch reads the campaign again instead of showing the other language's texts.
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: (query: CampaignListQuery, lang: string) => ['campaigns', 'list', query, lang] as const,
+  one: (slug: string, lang: string) => ['campaigns', 'one', slug, lang] as const,
+};
+
+const slugPath = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;
+
+export function campaignSearch(query: CampaignListQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ['group', 'platform', 'genre', 'currency'] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+export const fetchCampaigns = (query: CampaignListQuery, signal?: AbortSignal) => {
+  const search = campaignSearch(query);
+  return apiRequest<{ campaigns: CampaignSummaryDto[] }>(`/campaigns/${search ? `?${search}` : ''}`, {
+    signal,
+  }).then((r) => r.campaigns);
+};
+
+export const campaignsQuery = (query: CampaignListQuery, lang: string) =>
+  queryOptions({
+    queryKey: campaignKeys.list(query, lang),
+    queryFn: ({ signal }) => fetchCampaigns(query, signal),
+  });
+
+const useLang = () => useTranslation().i18n.language?.slice(0, 2) ?? 'en';
+
+/** One group of the public list; while a new filter loads, the previous cards stay. */
+export function useCampaigns(group: CampaignGroup, filters: Omit<CampaignListQuery, 'group'> = {}) {
+  const lang = useLang();
+  return useQuery({ ...campaignsQuery({ ...filters, group }, lang), placeholderData: keepPreviousData });
+}
+
+export const fetchCampaign = (slug: string, signal?: AbortSignal) =>
+  apiRequest<CampaignDetailDto>(slugPath(slug), { signal });
+
+export const campaignQuery = (slug: string, lang: string) =>
+  queryOptions({
+    queryKey: campaignKeys.one(slug, lang),
+    queryFn: ({ signal }) => fetchCampaign(slug, signal),
+    // Progress moves while people invest: a page left open refreshes when looked at again.
+    staleTime: 15_000,
+  });
+
+/** A public campaign by its address (also used by the invest screen). 404 for anything not public. */
+export function useCampaign(slug: string) {
+  const lang = useLang();
+  return useQuery(campaignQuery(slug, lang));
+}
+
+export const watchCampaign = (slug: string, email: string) =>
+  apiRequest<{ success: true; message: string }>(`${slugPath(slug)}/watchers`, { json: { email } });
+
+export const useWatchCampaign = (slug: string) =>
+  useMutation({ mutationFn: (email: string) => watchCampaign(slug, email) });

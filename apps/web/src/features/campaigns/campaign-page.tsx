@@ -1,0 +1,259 @@
+import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { Button, ButtonLink, ExternalButtonLink } from '../../components/button.tsx';
+import { Countdown } from '../../components/countdown.tsx';
+import { Field } from '../../components/field.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { ApiError, apiUrl } from '../../lib/api.ts';
+import { errorText, fieldErrorText } from '../../lib/error-text.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { useCampaign, useWatchCampaign } from './api.ts';
+import styles from './campaigns.module.css';
+import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
+import { KeyInformation } from './components/key-information.tsx';
+import { formatAmount, formatDay, formatShare, timeLeftText } from './format.ts';
+
+/** /campaigns/:slug — a campaign's public page. */
+export default function CampaignPage() {
+  const { slug = '' } = useParams();
+  const { t } = useTranslation('campaigns');
+  const campaign = useCampaign(slug);
+  usePageTitle(campaign.data?.title ?? t('list.title'));
+
+  if (campaign.isPending) return <PageSpinner label={t('page.loading')} />;
+  if (campaign.isError) {
+    const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
+    return (
+      <div className={styles.page}>
+        <div className="container">
+          <Notice type={missing ? 'info' : 'error'}>
+            <p>{missing ? t('page.notFound') : t('page.loadError')}</p>
+            {missing ? (
+              <Link to={paths.campaigns}>{t('page.backToList')}</Link>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => void campaign.refetch()}>
+                {t('retry')}
+              </Button>
+            )}
+          </Notice>
+        </div>
+      </div>
+    );
+  }
+  return <CampaignView campaign={campaign.data} />;
+}
+
+export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const lang = i18n.language;
+  const cover = apiUrl(campaign.cover_url);
+  const demo = campaign.currency === 'DEMO';
+  const money = (cents: number) => formatAmount(t, cents, campaign.currency, lang);
+
+  return (
+    <div className={styles.page}>
+      <div className="container">
+        <p className={styles.back}>
+          <Link to={paths.campaigns}>{t('page.backToList')}</Link>
+        </p>
+        <header className={styles.hero}>
+          {cover && <img className={styles.heroCover} src={cover} alt="" />}
+          <div className={styles.badges}>
+            <StatusBadge status={campaign.status} />
+            {demo && <DemoBadge />}
+            {campaign.genre && <span className={styles.tag}>{t(`genre.${campaign.genre}`)}</span>}
+            {campaign.platforms.map((p) => (
+              <span key={p} className={styles.tag}>
+                {p}
+              </span>
+            ))}
+          </div>
+          <h1 className={styles.title}>{campaign.title}</h1>
+          <p className={styles.intro}>{campaign.summary}</p>
+          {campaign.developer && (
+            <p className={styles.muted}>{t('page.by', { username: campaign.developer.username })}</p>
+          )}
+        </header>
+        {demo && (
+          <Notice type="info" live={false} className={styles.demoNotice}>
+            <p>{t('demo.notice')}</p>
+          </Notice>
+        )}
+        <div className={styles.layout}>
+          <aside className={styles.panel} aria-label={t('page.panel')}>
+            <Progress campaign={campaign} large />
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t('facts.investors')}</dt>
+                <dd>{campaign.investor_count}</dd>
+              </div>
+              {campaign.status === 'live' && (
+                <div>
+                  <dt>{t('facts.timeLeft')}</dt>
+                  <dd>{timeLeftText(t, campaign.deadline_at)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('facts.share')}</dt>
+                <dd>{formatShare(campaign.revenue_share_bps, lang)}</dd>
+              </div>
+              <div>
+                <dt>{t('facts.minTicket')}</dt>
+                <dd>{money(campaign.min_ticket_cents)}</dd>
+              </div>
+              <div>
+                <dt>{t('facts.max')}</dt>
+                <dd>{money(campaign.max_cents)}</dd>
+              </div>
+            </dl>
+            <CampaignAction campaign={campaign} />
+          </aside>
+          <div className={styles.main}>
+            <section className={styles.section} aria-labelledby="story">
+              <h2 id="story">{t('page.story')}</h2>
+              <p className={styles.text}>{campaign.story}</p>
+              {campaign.trailer_url && (
+                <ExternalButtonLink href={campaign.trailer_url} variant="secondary" size="sm">
+                  {t('page.trailer')}
+                </ExternalButtonLink>
+              )}
+            </section>
+            <section className={styles.section} aria-labelledby="use-of-funds">
+              <h2 id="use-of-funds">{t('page.useOfFunds')}</h2>
+              <p className={styles.text}>{campaign.use_of_funds}</p>
+            </section>
+            <section className={styles.section} aria-labelledby="risks">
+              <h2 id="risks">{t('page.risks')}</h2>
+              <Notice type="warning" live={false}>
+                <p>{t('page.riskWarning')}</p>
+              </Notice>
+              <p className={styles.text}>{campaign.risks}</p>
+            </section>
+            <section className={styles.section} aria-labelledby="services">
+              <h2 id="services">{t('page.services')}</h2>
+              {campaign.services.length === 0 ? (
+                <p className={styles.muted}>{t('page.noServices')}</p>
+              ) : (
+                <ul className={styles.services}>
+                  {campaign.services.map((s) => (
+                    <li key={s.service}>
+                      <span>{t(`service.${s.service}`)}</span>
+                      {campaign.status === 'services_active' ||
+                      campaign.status === 'launched' ||
+                      campaign.status === 'completed' ? (
+                        <span className={styles.muted}>{t(`serviceStatus.${s.status}`)}</span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className={styles.section} aria-labelledby="key-information">
+              <h2 id="key-information">{t('kiis.title')}</h2>
+              <KeyInformation info={campaign.key_information} />
+            </section>
+            <section className={styles.section} aria-labelledby="developer">
+              <h2 id="developer">{t('page.developer')}</h2>
+              <p className={styles.text}>
+                {campaign.developer ? campaign.developer.username : t('page.noDeveloper')}
+              </p>
+              {campaign.expected_release_date && (
+                <p className={styles.muted}>
+                  {t('page.expectedRelease', { date: formatDay(campaign.expected_release_date, lang) })}
+                </p>
+              )}
+              {campaign.launched_on && (
+                <p className={styles.muted}>
+                  {t('page.launchedOn', { date: formatDay(campaign.launched_on, lang) })}
+                </p>
+              )}
+            </section>
+            <section className={styles.section} aria-labelledby="updates">
+              <h2 id="updates">{t('page.updates')}</h2>
+              <p className={styles.muted}>{t('page.noUpdates')}</p>
+            </section>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** What a reader can do now: invest while live, ask for a reminder while scheduled, else read. */
+function CampaignAction({ campaign }: { campaign: CampaignDetailDto }) {
+  const { t } = useTranslation('campaigns');
+  const auth = useAuth();
+  const demo = campaign.currency === 'DEMO';
+  if (campaign.status === 'live') {
+    return (
+      <div className={styles.action}>
+        <ButtonLink to={paths.invest(campaign.slug)} block>
+          {demo ? t('action.investDemo') : t('action.invest')}
+        </ButtonLink>
+        {!auth.isAuthenticated ? (
+          <p className={styles.hint}>{t('action.loginToInvest')}</p>
+        ) : !auth.isEmailVerified ? (
+          <p className={styles.hint}>{t('action.verifyToInvest')}</p>
+        ) : null}
+      </div>
+    );
+  }
+  if (campaign.status === 'scheduled') {
+    return (
+      <div className={styles.action}>
+        <p className={styles.actionTitle}>{t('action.opensIn')}</p>
+        <Countdown target={campaign.starts_at} endedMessage={t('action.openingNow')} />
+        <NotifyForm slug={campaign.slug} />
+      </div>
+    );
+  }
+  return <p className={styles.hint}>{t(`action.after.${campaign.status}`)}</p>;
+}
+
+function NotifyForm({ slug }: { slug: string }) {
+  const { t } = useTranslation(['campaigns', 'errors']);
+  const auth = useAuth();
+  const [email, setEmail] = useState(auth.email ?? '');
+  const watch = useWatchCampaign(slug);
+  const error = watch.error;
+  const emailError = error instanceof ApiError ? fieldErrorText(t, error, 'email') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    watch.mutate(email);
+  };
+
+  if (watch.isSuccess) {
+    return (
+      <Notice type="success">
+        <p>{t('errors:watchingCampaign')}</p>
+      </Notice>
+    );
+  }
+  return (
+    <form className={styles.notify} onSubmit={submit} noValidate>
+      <Field
+        label={t('action.notifyLabel')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+        required
+      />
+      {error && !emailError && (
+        <Notice type="error">
+          <p>{errorText(t, error, { fallback: 'errors:serverError' })}</p>
+        </Notice>
+      )}
+      <Button type="submit" variant="secondary" block disabled={watch.isPending}>
+        {watch.isPending ? t('action.notifySending') : t('action.notify')}
+      </Button>
+    </form>
+  );
+}

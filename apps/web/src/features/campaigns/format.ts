@@ -1,0 +1,92 @@
+import type { TFunction } from 'i18next';
+
+// Amounts, shares and times of campaigns as people read them, in the interface language. Intl
+// formatters are costly to build, so each one is made once per language.
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Integer cents -> "€25,000" / "25.000 €"; whole amounts drop the decimals. */
+export function formatEuro(cents: number, lang: string): string {
+  const whole = cents % 100 === 0;
+  return cached(
+    `euro:${lang}:${whole}`,
+    () =>
+      new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(cents / 100);
+}
+
+/** An amount in the campaign's money: demo amounts always say they are virtual. */
+export function formatAmount(t: TFunction, cents: number, currency: string, lang: string): string {
+  const amount = formatEuro(cents, lang);
+  return currency === 'DEMO' ? t('campaigns:money.virtual', { amount }) : amount;
+}
+
+/** Basis points -> "7.5%". */
+export function formatShare(bps: number, lang: string): string {
+  return cached(
+    `pct:${lang}`,
+    () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }),
+  ).format(bps / 10_000);
+}
+
+export function formatDateTime(value: string, lang: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return cached(
+    `dt:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }),
+  ).format(date);
+}
+
+/** A calendar day (YYYY-MM-DD), read at noon UTC so no time zone moves it. */
+export function formatDay(value: string, lang: string): string {
+  const date = new Date(`${value.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return cached(
+    `day:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }),
+  ).format(date);
+}
+
+/** Share of the goal reached, 0–100 (more than the goal shows as 100 on the bar). */
+export function progressPercent(committed: number, goal: number): number {
+  if (goal <= 0) return 0;
+  return Math.floor((committed / goal) * 100);
+}
+
+function largestUnit(ms: number): { unit: 'days' | 'hours' | 'minutes'; count: number } {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes >= 1440) return { unit: 'days', count: Math.floor(minutes / 1440) };
+  if (minutes >= 60) return { unit: 'hours', count: Math.floor(minutes / 60) };
+  return { unit: 'minutes', count: Math.max(1, minutes) };
+}
+
+/** "12 days left", "5 hours left", "20 minutes left", "Ended". */
+export function timeLeftText(t: TFunction, deadline: string, now: number = Date.now()): string {
+  const ms = new Date(deadline).getTime() - now;
+  if (!(ms > 0)) return t('campaigns:timeLeft.ended');
+  const { unit, count } = largestUnit(ms);
+  return t(`campaigns:timeLeft.${unit}`, { count });
+}
+
+/** "in 3 days", "in 5 hours", "any moment now". */
+export function opensInText(t: TFunction, start: string, now: number = Date.now()): string {
+  const ms = new Date(start).getTime() - now;
+  if (!(ms > 0)) return t('campaigns:opensIn.soon');
+  const { unit, count } = largestUnit(ms);
+  return t(`campaigns:opensIn.${unit}`, { count });
+}

@@ -1,0 +1,371 @@
+import { z } from 'zod';
+import { PITCH_PLATFORMS } from './pitches.ts';
+import { CURRENCIES } from './wallet.ts';
+
+// Campaigns (spec §1, §4 "Funding"): an approved pitch becomes a campaign draft; an admin completes
+// it and moves it along CAMPAIGN_TRANSITIONS. Investors commit money while it is live; at the
+// deadline it is funded (the money goes to the game, the developer services start) or it fails
+// (everyone is refunded). Amounts are integer cents; percentages are basis points (1% = 100).
+
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'live',
+  'closing',
+  'funded',
+  'failed',
+  'services_active',
+  'launched',
+  'completed',
+  'cancelled',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * Who may move a campaign where. "admin" moves are made in the back office; "system" moves are made
+ * by the scheduled jobs (start time reached, deadline passed, settlement done).
+ */
+export const CAMPAIGN_TRANSITIONS: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  draft: ['scheduled', 'live', 'cancelled'],
+  scheduled: ['live', 'draft', 'cancelled'],
+  live: ['closing', 'cancelled'],
+  closing: ['funded', 'failed', 'cancelled'],
+  funded: ['services_active'],
+  failed: [],
+  services_active: ['launched'],
+  launched: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveCampaign(from: CampaignStatus, to: CampaignStatus): boolean {
+  return CAMPAIGN_TRANSITIONS[from].includes(to);
+}
+
+/** States in which the public can see the campaign's page. */
+export const PUBLIC_CAMPAIGN_STATUSES: readonly CampaignStatus[] = [
+  'scheduled',
+  'live',
+  'closing',
+  'funded',
+  'failed',
+  'services_active',
+  'launched',
+  'completed',
+];
+
+/** States in which money can be committed. */
+export const INVESTABLE_CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['live'];
+
+/** The developer services a funded campaign starts (spec §1), as a checklist. */
+export const DEVELOPER_SERVICES = [
+  'mentoring',
+  'marketing',
+  'legal',
+  'hr',
+  'back_office',
+  'distribution',
+  'publishing',
+] as const;
+export type DeveloperService = (typeof DEVELOPER_SERVICES)[number];
+
+export const SERVICE_STATUSES = ['pending', 'in_progress', 'done'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const GAME_GENRES = [
+  'action',
+  'adventure',
+  'rpg',
+  'strategy',
+  'simulation',
+  'puzzle',
+  'platformer',
+  'shooter',
+  'horror',
+  'sports',
+  'racing',
+  'other',
+] as const;
+export type GameGenre = (typeof GAME_GENRES)[number];
+
+/** Default minimum ticket: 50 euros. */
+export const DEFAULT_MIN_TICKET_CENTS = 5_000;
+/** The revenue share runs for 36 months from the game's launch (spec §1: "3 years"). */
+export const REVENUE_SHARE_TERM_MONTHS = 36;
+/** ECSP art. 22: a non-sophisticated investor may revoke within 4 calendar days. */
+export const REFLECTION_PERIOD_DAYS = 4;
+/** ECSP art. 21(7): the warning threshold is the higher of 1,000 euros and 5% of net worth. */
+export const HIGH_AMOUNT_THRESHOLD_CENTS = 100_000;
+export const HIGH_AMOUNT_NET_WORTH_BPS = 500;
+/** ECSP art. 21: the entry knowledge test is valid for 2 years. */
+export const KNOWLEDGE_TEST_VALID_MONTHS = 24;
+
+// ---- moves made by an admin (the platform's own moves are made by the scheduled jobs) ----------
+
+/**
+ * The moves the back office offers: publish (scheduled or straight to live), unpublish, cancel
+ * before funding (the jobs refund everyone), then the life after funding. live -> closing and
+ * closing -> funded | failed belong to the jobs only.
+ */
+export const ADMIN_CAMPAIGN_MOVES: Record<CampaignStatus, readonly CampaignStatus[]> = {
+  draft: ['scheduled', 'live', 'cancelled'],
+  scheduled: ['live', 'draft', 'cancelled'],
+  live: ['cancelled'],
+  closing: ['cancelled'],
+  funded: ['services_active'],
+  failed: [],
+  services_active: ['launched'],
+  launched: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+/** Money terms, dates and the address can change only before the campaign opens. */
+export const CAMPAIGN_EDITABLE_TERMS_STATUSES: readonly CampaignStatus[] = ['draft', 'scheduled'];
+
+/** The revocation window of a demo campaign: demo campaigns run on a fast clock. */
+export const DEMO_REFLECTION_SECONDS = 5 * 60;
+
+export const CAMPAIGN_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const CAMPAIGN_SLUG_MAX = 80;
+export const CAMPAIGN_TITLE_MAX = 200;
+export const CAMPAIGN_SUMMARY_MAX = 300;
+export const CAMPAIGN_STORY_MAX = 20_000;
+export const CAMPAIGN_TEXT_MAX = 5_000;
+export const CAMPAIGN_REASON_MAX = 1_000;
+
+/** Public list groups: live (open or closing), upcoming (scheduled), funded (and after). */
+export const CAMPAIGN_GROUPS = ['live', 'upcoming', 'funded'] as const;
+export type CampaignGroup = (typeof CAMPAIGN_GROUPS)[number];
+export const CAMPAIGN_GROUP_STATUSES: Record<CampaignGroup, readonly CampaignStatus[]> = {
+  live: ['live', 'closing'],
+  upcoming: ['scheduled'],
+  funded: ['funded', 'services_active', 'launched', 'completed'],
+};
+
+// ---- public contracts ----------------------------------------------------------------------------
+
+export const CampaignListQuery = z.object({
+  group: z.enum(CAMPAIGN_GROUPS).optional(),
+  platform: z.enum(PITCH_PLATFORMS).optional(),
+  genre: z.enum(GAME_GENRES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
+});
+export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
+
+export const CampaignSummaryDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  genre: z.enum(GAME_GENRES).nullable(),
+  platforms: z.array(z.string()),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** DEMO: virtual money, shown as such everywhere. */
+  currency: z.enum(CURRENCIES),
+  goal_cents: z.number().int(),
+  max_cents: z.number().int(),
+  min_ticket_cents: z.number().int(),
+  committed_cents: z.number().int(),
+  investor_count: z.number().int(),
+  starts_at: z.string(),
+  deadline_at: z.string(),
+  /** Relative to the API root, like an avatar's URL. */
+  cover_url: z.string().nullable(),
+  /** In the request's language (English when the Italian text is missing). */
+  summary: z.string(),
+  revenue_share_bps: z.number().int(),
+  term_months: z.number().int(),
+});
+export type CampaignSummaryDto = z.infer<typeof CampaignSummaryDto>;
+
+export const CampaignListResponse = z.object({ campaigns: z.array(CampaignSummaryDto) });
+export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
+
+export const CampaignServiceDto = z.object({
+  service: z.enum(DEVELOPER_SERVICES),
+  status: z.enum(SERVICE_STATUSES),
+});
+export type CampaignServiceDto = z.infer<typeof CampaignServiceDto>;
+
+/**
+ * The key investment information sheet (ECSP art. 23), as data: the page and the invest screen
+ * render it in the reader's language.
+ */
+export const KeyInformationDto = z.object({
+  offer_type: z.literal('revenue_share'),
+  project_owner: z.string(),
+  currency: z.enum(CURRENCIES),
+  goal_cents: z.number().int(),
+  max_cents: z.number().int(),
+  min_ticket_cents: z.number().int(),
+  revenue_share_bps: z.number().int(),
+  term_months: z.number().int(),
+  /** The term runs from the game's launch. */
+  term_starts: z.literal('launch'),
+  /** A missed goal refunds every investor. */
+  all_or_nothing: z.literal(true),
+  starts_at: z.string(),
+  deadline_at: z.string(),
+  reflection_seconds: z.number().int(),
+  /** Investors pay no fee to the platform. */
+  investor_fee_cents: z.literal(0),
+  services: z.array(z.enum(DEVELOPER_SERVICES)),
+  risks: z.string(),
+  use_of_funds: z.string(),
+});
+export type KeyInformationDto = z.infer<typeof KeyInformationDto>;
+
+export const CampaignDetailDto = CampaignSummaryDto.extend({
+  story: z.string(),
+  risks: z.string(),
+  use_of_funds: z.string(),
+  /** The chosen services; with their progress once funded. */
+  services: z.array(CampaignServiceDto),
+  developer: z.object({ username: z.string() }).nullable(),
+  trailer_url: z.string().nullable(),
+  expected_release_date: z.string().nullable(),
+  launched_on: z.string().nullable(),
+  reflection_seconds: z.number().int(),
+  key_information: KeyInformationDto,
+});
+export type CampaignDetailDto = z.infer<typeof CampaignDetailDto>;
+
+/** POST /campaigns/:slug/watchers — "notify me" when a scheduled campaign opens. */
+export const WatchRequest = z.object({
+  email: z
+    .string({ error: 'fillMandatory' })
+    .trim()
+    .min(1, 'fillMandatory')
+    .max(254, 'invalidEmail')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'invalidEmail'),
+});
+export type WatchRequest = z.infer<typeof WatchRequest>;
+
+export const WatchResponse = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- back office -----------------------------------------------------------------------------
+
+export const BackofficeCampaignQuery = z.object({
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type BackofficeCampaignQuery = z.infer<typeof BackofficeCampaignQuery>;
+
+export const BackofficeCampaignSummary = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  currency: z.enum(CURRENCIES),
+  goal_cents: z.number().int(),
+  max_cents: z.number().int().nullable(),
+  committed_cents: z.number().int(),
+  investor_count: z.number().int(),
+  starts_at: z.string().nullable(),
+  deadline_at: z.string().nullable(),
+  developer: z.object({ id: z.string(), username: z.string() }).nullable(),
+  updated_at: z.string(),
+});
+export type BackofficeCampaignSummary = z.infer<typeof BackofficeCampaignSummary>;
+
+export const BackofficeCampaignList = z.object({ campaigns: z.array(BackofficeCampaignSummary) });
+
+export const CampaignEventDto = z.object({
+  id: z.number().int(),
+  from_status: z.enum(CAMPAIGN_STATUSES).nullable(),
+  to_status: z.enum(CAMPAIGN_STATUSES),
+  /** Null: the platform's scheduled jobs. */
+  actor: z.object({ id: z.string(), username: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CampaignEventDto = z.infer<typeof CampaignEventDto>;
+
+export const CampaignServiceRowDto = CampaignServiceDto.extend({
+  updated_at: z.string(),
+  updated_by: z.object({ id: z.string(), username: z.string() }).nullable(),
+});
+export type CampaignServiceRowDto = z.infer<typeof CampaignServiceRowDto>;
+
+export const BackofficeCampaignDetail = BackofficeCampaignSummary.extend({
+  pitch_id: z.string().nullable(),
+  genre: z.enum(GAME_GENRES).nullable(),
+  platforms: z.array(z.string()),
+  summary_en: z.string(),
+  summary_it: z.string(),
+  story_en: z.string(),
+  story_it: z.string(),
+  risks_en: z.string(),
+  risks_it: z.string(),
+  use_of_funds_en: z.string(),
+  use_of_funds_it: z.string(),
+  /** The services chosen to start when funded. */
+  services: z.array(z.enum(DEVELOPER_SERVICES)),
+  cover_url: z.string().nullable(),
+  trailer_url: z.string().nullable(),
+  min_ticket_cents: z.number().int(),
+  revenue_share_bps: z.number().int().nullable(),
+  term_months: z.number().int(),
+  reflection_seconds: z.number().int(),
+  expected_release_date: z.string().nullable(),
+  launched_on: z.string().nullable(),
+  created_at: z.string(),
+  /** Money terms, dates and slug are frozen (the campaign has opened). */
+  terms_frozen: z.boolean(),
+  /** The moves an admin may make from here. */
+  allowed_moves: z.array(z.enum(CAMPAIGN_STATUSES)),
+  events: z.array(CampaignEventDto),
+  /** The services checklist (rows exist once services are active). */
+  service_checklist: z.array(CampaignServiceRowDto),
+});
+export type BackofficeCampaignDetail = z.infer<typeof BackofficeCampaignDetail>;
+
+const text = (max: number, code: string) => z.string().trim().max(max, code);
+
+/**
+ * PATCH /backoffice/campaigns/:id — any subset of the fields. Amounts are euro strings as typed
+ * ("25000", "25000,50"), the revenue share a percentage string ("7.5"); the server turns them into
+ * cents and basis points and checks how they fit together.
+ */
+export const CampaignEditRequest = z
+  .object({
+    title: text(CAMPAIGN_TITLE_MAX, 'pitchFieldTooLong'),
+    slug: z.string().trim().max(CAMPAIGN_SLUG_MAX, 'invalidSlug'),
+    genre: z.enum(GAME_GENRES).nullable(),
+    platforms: z.array(z.enum(PITCH_PLATFORMS)).max(PITCH_PLATFORMS.length),
+    summary_en: text(CAMPAIGN_SUMMARY_MAX, 'summaryTooLong'),
+    summary_it: text(CAMPAIGN_SUMMARY_MAX, 'summaryTooLong'),
+    story_en: text(CAMPAIGN_STORY_MAX, 'storyTooLong'),
+    story_it: text(CAMPAIGN_STORY_MAX, 'storyTooLong'),
+    risks_en: text(CAMPAIGN_TEXT_MAX, 'textTooLong'),
+    risks_it: text(CAMPAIGN_TEXT_MAX, 'textTooLong'),
+    use_of_funds_en: text(CAMPAIGN_TEXT_MAX, 'textTooLong'),
+    use_of_funds_it: text(CAMPAIGN_TEXT_MAX, 'textTooLong'),
+    services: z.array(z.enum(DEVELOPER_SERVICES)).max(DEVELOPER_SERVICES.length),
+    trailer_url: z.string().trim().max(2000, 'invalidUrl'),
+    expected_release_date: z.string().trim().max(10, 'invalidDate'),
+    currency: z.enum(CURRENCIES),
+    goal: z.string().max(30, 'invalidAmount'),
+    max: z.string().max(30, 'invalidAmount'),
+    min_ticket: z.string().max(30, 'invalidAmount'),
+    revenue_share: z.string().max(10, 'revenueShareRange'),
+    /** ISO date-times with an offset; '' clears while a draft. */
+    starts_at: z.string().trim().max(40, 'invalidDate'),
+    deadline_at: z.string().trim().max(40, 'invalidDate'),
+  })
+  .partial()
+  .strict();
+export type CampaignEditRequest = z.infer<typeof CampaignEditRequest>;
+
+export const CampaignStatusRequest = z.object({
+  to: z.enum(CAMPAIGN_STATUSES),
+  reason: z.string().trim().max(CAMPAIGN_REASON_MAX, 'textTooLong').default(''),
+  /** funded -> services_active: which services start (default: the campaign's chosen ones). */
+  services: z.array(z.enum(DEVELOPER_SERVICES)).max(DEVELOPER_SERVICES.length).optional(),
+  /** services_active -> launched: the game's release date, YYYY-MM-DD. */
+  launched_on: z.string().trim().max(10).optional(),
+});
+export type CampaignStatusRequest = z.infer<typeof CampaignStatusRequest>;
+
+export const ServiceStatusRequest = z.object({ status: z.enum(SERVICE_STATUSES) });
+export type ServiceStatusRequest = z.infer<typeof ServiceStatusRequest>;
