@@ -4,10 +4,12 @@ import { Dropdown, DropdownButton, DropdownLink, DropdownSeparator } from '../..
 import {
   AlertIcon,
   ChevronDownIcon,
+  HourglassIcon,
   LockIcon,
   LogoutIcon,
   SettingsIcon,
   UploadIcon,
+  UserIcon,
 } from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
@@ -48,6 +50,12 @@ export function AccountMenu() {
       <DropdownSeparator />
       <DropdownLink to={paths.myPitches} icon={<UploadIcon size={18} />}>
         {t('account.myPitches')}
+      </DropdownLink>
+      <DropdownLink to={paths.portfolio} icon={<UserIcon size={18} />}>
+        {t('account.portfolio')}
+      </DropdownLink>
+      <DropdownLink to={paths.demo} icon={<HourglassIcon size={18} />}>
+        {t('account.demo')}
       </DropdownLink>
       {auth.staffRole && (
         <DropdownLink to={paths.backoffice} icon={<LockIcon size={18} />}>

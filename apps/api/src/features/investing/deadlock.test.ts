@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { lockCampaign } from '../campaigns/state.ts';
+import { accountCode, checkLedgerInvariants } from '../ledger/service.ts';
+import { checkInvestmentInvariants } from '../settlement/invariants.ts';
+import {
+  acknowledged,
+  campaign,
+  escrowOf,
+  fund,
+  investmentsOf,
+  newCampaign,
+  newMember,
+  walletOf,
+} from '../settlement/test-fixtures.ts';
+import { invest, revoke } from './service.ts';
+
+// Investments and revocations of one investor in one campaign, at the same time. They lock the
+// investor's wallet first, so they queue on it; the settlement locks the campaign first, and the
+// deadlocks that this can cause are retried inside invest and revoke. On PostgreSQL the calls really
+// overlap (a pool of connections); on the embedded PGlite they are serialised, which checks the
+// same rules without the overlap.
+
+let t: TestApp;
+let db: Db;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  ctx = t.app.ctx;
+});
+afterAll(() => t.close());
+
+const TICKET = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every rejection is a refusal the API knows how to answer, never a database error. */
+function expectOnlyKnownRefusals(results: PromiseSettledResult<unknown>[], allowed: string[]) {
+  for (const r of results) {
+    if (r.status === 'fulfilled') continue;
+    expect(r.reason).toBeInstanceOf(AppError);
+    expect(allowed).toContain((r.reason as AppError).code);
+  }
+}
+
+async function expectInvariants() {
+  expect((await checkLedgerInvariants(db)).violations).toEqual([]);
+  expect((await checkInvestmentInvariants(db)).violations).toEqual([]);
+}
+
+describe('one investor investing and revoking at the same time', () => {
+  it('never fails with a database error and keeps every invariant', async () => {
+    const c = await newCampaign(db, { goalCents: 100_000, maxCents: 100_000_000, minTicketCents: TICKET });
+    const m = await newMember(db);
+    const other = await newMember(db);
+    await fund(db, m.id, 10_000_000);
+    await fund(db, other.id, 10_000_000);
+    const first = await invest(ctx, m.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID());
+    let previous = [first.investment.id];
+
+    for (let round = 0; round < 25; round++) {
+      const amount = TICKET + (round % 3) * 1_000;
+      const calls: Promise<unknown>[] = [
+        invest(ctx, m.id, c.id, { amount_cents: amount, ...acknowledged }, randomUUID()),
+        invest(ctx, m.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID()),
+        invest(ctx, other.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID()),
+        ...previous.map((id) => revoke(ctx, m.id, id)),
+      ];
+      const results = await Promise.allSettled(calls);
+      expectOnlyKnownRefusals(results, []);
+      previous = results
+        .slice(0, 2)
+        .flatMap((r) =>
+          r.status === 'fulfilled' ? [(r.value as { investment: { id: string } }).investment.id] : [],
+        );
+    }
+    // The last round's investments are live; everything before was revoked (or is the other's).
+    const live = (await investmentsOf(db, c.id)).filter((i) => i.status === 'reserved');
+    const mine = live.filter((i) => i.investorId === m.id);
+    expect(mine.map((i) => i.id).sort()).toEqual([...previous].sort());
+    const after = await campaign(db, c.id);
+    expect(after.committedCents).toBe(live.reduce((n, i) => n + i.amountCents, 0));
+    expect(after.investorCount).toBe(2);
+    expect(await walletOf(db, m.id)).toMatchObject({
+      posted: 10_000_000,
+      reservedOut: mine.reduce((n, i) => n + i.amountCents, 0),
+    });
+    expect(await escrowOf(db, c.id)).toMatchObject({ pendingIn: after.committedCents, posted: 0 });
+    await expectInvariants();
+
+    // Revoking the same investment twice at once: one revocation, the other is told it is done.
+    const target = previous[0]!;
+    const twice = await Promise.allSettled([revoke(ctx, m.id, target), revoke(ctx, m.id, target)]);
+    expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expectOnlyKnownRefusals(twice, ['investmentNotRevocable']);
+    await expectInvariants();
+  });
+
+  it('retries an investment that deadlocks with a transaction locking the campaign, then the wallet', async () => {
+    const c = await newCampaign(db, { goalCents: 100_000, maxCents: 100_000_000, minTicketCents: TICKET });
+    const m = await newMember(db);
+    await fund(db, m.id, 1_000_000);
+    // Make the wallet and escrow accounts exist (and be remembered) before the race.
+    await invest(ctx, m.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID());
+    const code = accountCode({ kind: 'wallet', currency: 'EUR', userId: m.id });
+
+    for (let round = 0; round < 3; round++) {
+      // The settlement's order: the campaign row, then (a moment later) the investor's wallet. The
+      // investment takes the wallet, then waits for the campaign: a cycle PostgreSQL breaks by
+      // aborting one of the two. The investment must survive it; the other may be the victim.
+      const settlementOrder = db
+        .transaction(async (tx) => {
+          await lockCampaign(tx, c.id);
+          await sleep(50);
+          await tx.execute(sql`select id from ledger_accounts where code = ${code} for update`);
+        })
+        .then(
+          () => 'done',
+          (err: { code?: string; cause?: { code?: string } }) => {
+            const pgCode = err.code ?? err.cause?.code;
+            if (pgCode !== '40P01') throw err;
+            return 'deadlock victim';
+          },
+        );
+      await sleep(5);
+      const investing = invest(ctx, m.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID());
+      const [other, answer] = await Promise.all([settlementOrder, investing]);
+      expect(['done', 'deadlock victim']).toContain(other);
+      expect(answer.investment.status).toBe('reserved');
+    }
+    const after = await campaign(db, c.id);
+    expect(after.committedCents).toBe(4 * TICKET);
+    expect(after.investorCount).toBe(1);
+    await expectInvariants();
+  });
+});

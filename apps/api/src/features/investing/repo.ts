@@ -1,0 +1,460 @@
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
+import { ledgerAccounts } from '../../db/schema-ledger.ts';
+
+// Queries of investing, nothing else. The invest transaction is a hot path (one popular campaign,
+// hundreds of investors a second, all queued on the campaign's row lock), so its statements are
+// prepared and the work done under that lock is one statement and the commit.
+
+export type InvestmentRow = typeof investments.$inferSelect;
+export type ProfileRow = typeof investorProfiles.$inferSelect;
+
+/** Live investments: the money they hold counts towards the campaign's committed total. */
+export const LIVE_STATUSES = ['reserved', 'posted'] as const;
+
+/**
+ * Everything the invest rules need before any lock, in one round trip: whether the email is
+ * verified, the investor profile, the campaign (its state as last committed: the final word is the
+ * guarded update in `commitToCampaign`), and an earlier investment with the same idempotency key.
+ */
+export async function readInvestContext(db: Db, userId: string, campaignId: string, key: string) {
+  const [row] = await db
+    .select({
+      emailVerifiedAt: users.emailVerifiedAt,
+      knowledgePassed: investorProfiles.knowledgePassed,
+      knowledgeValidUntil: investorProfiles.knowledgeValidUntil,
+      netWorthCents: investorProfiles.netWorthCents,
+      investorClass: investorProfiles.investorClass,
+      campaignCurrency: campaigns.currency,
+      campaignStatus: campaigns.status,
+      campaignStartsAt: campaigns.startsAt,
+      campaignDeadlineAt: campaigns.deadlineAt,
+      campaignDeveloperId: campaigns.developerId,
+      campaignMinTicketCents: campaigns.minTicketCents,
+      campaignMaxCents: campaigns.maxCents,
+      campaignCommittedCents: campaigns.committedCents,
+      campaignReflectionSeconds: campaigns.reflectionSeconds,
+      existingId: investments.id,
+      existingHash: investments.requestHash,
+    })
+    .from(users)
+    .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
+    .leftJoin(campaigns, eq(campaigns.id, sql.placeholder('campaignId')))
+    .leftJoin(
+      investments,
+      and(eq(investments.investorId, users.id), eq(investments.idempotencyKey, sql.placeholder('key'))),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('investing_context')
+    .execute({ userId, campaignId, key });
+  return row;
+}
+
+export async function findByKey(db: Db, investorId: string, key: string) {
+  const [row] = await db
+    .select({ id: investments.id, requestHash: investments.requestHash })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.investorId, sql.placeholder('investorId')),
+        eq(investments.idempotencyKey, sql.placeholder('key')),
+      ),
+    )
+    .prepare('investing_find_by_key')
+    .execute({ investorId, key });
+  return row;
+}
+
+/**
+ * A raw statement prepared under `name` (parsed and planned once per connection on PostgreSQL).
+ * Parameters are `$1`, `$2` … in the order of `params`, filled by name at execution; the answer is
+ * the driver's raw result. Every parameter carries an explicit cast in the text, so its type never
+ * depends on inference.
+ */
+function preparedRaw<T>(db: Db, name: string, text: string, params: string[]) {
+  const query = { sql: text, params: params.map((p): Placeholder<string> => sql.placeholder(p)) };
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return async (values: Record<string, unknown>): Promise<T[]> => {
+    const result = (await prepared.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
+}
+
+const RESERVE_SQL = `
+  with w as (
+    update ledger_accounts
+    set debits_pending = debits_pending + $3::bigint
+    where id = $1::uuid and currency = $4::text
+      and (may_go_negative or credits_posted - debits_posted - debits_pending >= $3::bigint)
+    returning id
+  ), t as (
+    insert into ledger_transfers (debit_account_id, credit_account_id, amount, currency, kind, phase,
+      created_by)
+    select w.id, $2::uuid, $3::bigint, $4::text, 'investment', 'pending', $5::uuid from w
+    returning id
+  )
+  select t.id::text as transfer_id from t`;
+
+/**
+ * The investor's part of an investment, in one statement: locks the wallet's ledger row by raising
+ * its reserved total (only if the available balance covers the amount: the condition is re-checked
+ * on the latest row once the lock is held) and inserts the pending ledger transfer wallet -> escrow
+ * exactly as the ledger's `reserve` would. The escrow's total is raised by `commitToCampaign`, so
+ * the wallet is the only row locked here. Undefined when the balance does not cover the amount
+ * (nothing was written).
+ */
+export async function reserveForInvestment(
+  db: Db,
+  v: { walletId: string; escrowId: string; amountCents: number; currency: string; investorId: string },
+): Promise<number | undefined> {
+  const [row] = await preparedRaw<{ transfer_id: string }>(db, 'investing_reserve', RESERVE_SQL, [
+    'wallet',
+    'escrow',
+    'amount',
+    'currency',
+    'investor',
+  ])({
+    wallet: v.walletId,
+    escrow: v.escrowId,
+    amount: v.amountCents,
+    currency: v.currency,
+    investor: v.investorId,
+  });
+  return row ? Number(row.transfer_id) : undefined;
+}
+
+export interface NewInvestment {
+  campaignId: string;
+  investorId: string;
+  amountCents: number;
+  currency: string;
+  escrowId: string;
+  reserveTransferId: number;
+  reflectionEndsAt: Date;
+  acknowledgedAt: Date;
+  highAmountConsentAt: Date | null;
+  idempotencyKey: string;
+  requestHash: string;
+  statuses: readonly string[];
+}
+
+const COMMIT_SQL = `
+  with c as (
+    update campaigns
+    set committed_cents = committed_cents + $3::bigint,
+        investor_count = investor_count + case when exists (
+          select 1 from investments
+          where campaign_id = $1::uuid and investor_id = $2::uuid and status in ('reserved', 'posted')
+        ) then 0 else 1 end,
+        updated_at = now()
+    where id = $1::uuid and status = any($6::text[]) and currency = $4::text
+      and (starts_at is null or starts_at <= $7::timestamptz)
+      and deadline_at > $7::timestamptz
+      and developer_id is distinct from $2::uuid
+      and min_ticket_cents <= $3::bigint
+      and (max_cents is null or committed_cents + $3::bigint <= max_cents)
+    returning id, slug, title, status, deadline_at
+  ), e as (
+    update ledger_accounts a
+    set credits_pending = a.credits_pending + $3::bigint
+    from c
+    where a.id = $5::uuid
+    returning a.id
+  ), i as (
+    insert into investments (campaign_id, investor_id, amount_cents, currency, status,
+      reserve_transfer_id, reflection_ends_at, acknowledged_at, high_amount_consent_at,
+      idempotency_key, request_hash, created_at, updated_at)
+    select c.id, $2::uuid, $3::bigint, $4::text, 'reserved', $8::bigint, $9::timestamptz,
+      $7::timestamptz, $10::timestamptz, $11::text, $12::text, $7::timestamptz, $7::timestamptz
+    from c
+    returning id
+  )
+  select i.id::text as id, c.slug, c.title, c.status,
+    (extract(epoch from c.deadline_at) * 1000)::float8 as deadline_ms,
+    (select count(*) from e)::int as escrow_rows
+  from c cross join i`;
+
+/**
+ * The shared rows of an investment, last and in one statement: adds it to the campaign's committed
+ * total and investor count — only while the campaign takes it (live, started, before the deadline,
+ * not the investor's own, the currency, the minimum ticket and the cap), conditions checked on the
+ * latest row once its lock is held — and, only then, raises the escrow's announced total and
+ * inserts the investment (its foreign key to the campaign is then checked on a row this
+ * transaction already holds, so concurrent investors never share-lock the campaign row). The count
+ * grows only when the investor had no other live investment in the campaign (the investor's
+ * investments change only under their wallet's lock, which the caller holds). Undefined when the
+ * campaign refused it (nothing was written).
+ */
+export async function commitToCampaign(
+  db: Db,
+  v: NewInvestment,
+): Promise<{ id: string; campaign: CampaignBrief } | undefined> {
+  const [row] = await preparedRaw<{
+    id: string;
+    slug: string | null;
+    title: string;
+    status: string;
+    deadline_ms: number | null;
+    escrow_rows: number;
+  }>(db, 'investing_commit', COMMIT_SQL, [
+    'campaign',
+    'investor',
+    'amount',
+    'currency',
+    'escrow',
+    'statuses',
+    'now',
+    'transfer',
+    'reflection',
+    'consent',
+    'key',
+    'hash',
+  ])({
+    campaign: v.campaignId,
+    investor: v.investorId,
+    amount: v.amountCents,
+    currency: v.currency,
+    escrow: v.escrowId,
+    statuses: [...v.statuses],
+    now: v.acknowledgedAt.toISOString(),
+    transfer: v.reserveTransferId,
+    reflection: v.reflectionEndsAt.toISOString(),
+    consent: v.highAmountConsentAt?.toISOString() ?? null,
+    key: v.idempotencyKey,
+    hash: v.requestHash,
+  });
+  if (!row) return undefined;
+  if (Number(row.escrow_rows) !== 1) throw new Error('the escrow account of the campaign is missing');
+  return {
+    id: row.id,
+    campaign: {
+      id: v.campaignId,
+      slug: row.slug,
+      title: row.title,
+      status: row.status,
+      deadlineAt: row.deadline_ms === null ? null : new Date(Number(row.deadline_ms)),
+    },
+  };
+}
+
+/** The campaign as last committed, to tell why it refused an investment. */
+export async function readCampaign(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.id, sql.placeholder('id')))
+    .prepare('investing_read_campaign')
+    .execute({ id });
+  return row;
+}
+
+export async function findInvestment(db: Db, id: string): Promise<InvestmentRow | undefined> {
+  const [row] = await db.select().from(investments).where(eq(investments.id, id));
+  return row;
+}
+
+export async function lockInvestment(db: Db, id: string): Promise<InvestmentRow | undefined> {
+  const [row] = await db.select().from(investments).where(eq(investments.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Locks a ledger account row (the investor's wallet: the first lock of a revocation). FOR NO KEY
+ * UPDATE, like the row lock an UPDATE takes: it does not conflict with the KEY SHARE locks that
+ * the foreign keys of concurrent inserts (transfers, investments) take on the same row.
+ */
+export async function lockAccount(db: Db, id: string): Promise<void> {
+  await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, sql.placeholder('id')))
+    .for('no key update')
+    .prepare('investing_lock_account')
+    .execute({ id });
+}
+
+/** Locks a campaign row for a revocation (FOR NO KEY UPDATE, see `lockAccount`). */
+export async function lockCampaignRow(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.id, sql.placeholder('id')))
+    .for('no key update')
+    .prepare('investing_lock_campaign')
+    .execute({ id });
+  return row;
+}
+
+const REVOKE_SQL = `
+  with p as (
+    select id, debit_account_id, credit_account_id, amount, currency, kind, reference
+    from ledger_transfers
+    where id = $2::bigint and phase = 'pending'
+  ), v as (
+    insert into ledger_transfers (debit_account_id, credit_account_id, amount, currency, kind, phase,
+      pending_id, reference, created_by)
+    select debit_account_id, credit_account_id, amount, currency, kind, 'void', id, reference, $3::uuid
+    from p
+    on conflict do nothing
+    returning id, debit_account_id, credit_account_id, amount
+  ), d as (
+    update ledger_accounts a set debits_pending = a.debits_pending - v.amount
+    from v where a.id = v.debit_account_id
+    returning a.id
+  ), e as (
+    update ledger_accounts a set credits_pending = a.credits_pending - v.amount
+    from v where a.id = v.credit_account_id
+    returning a.id
+  ), i as (
+    update investments
+    set status = 'revoked', settle_transfer_id = v.id, revoked_at = $5::timestamptz,
+        settled_at = $5::timestamptz, updated_at = $5::timestamptz
+    from v
+    where investments.id = $1::uuid and investments.status = 'reserved'
+    returning investments.id
+  ), c as (
+    update campaigns
+    set committed_cents = committed_cents - $6::bigint,
+        investor_count = investor_count - case when exists (
+          select 1 from investments
+          where campaign_id = $4::uuid and investor_id = $3::uuid
+            and id <> $1::uuid and status in ('reserved', 'posted')
+        ) then 0 else 1 end,
+        updated_at = now()
+    from i
+    where campaigns.id = $4::uuid
+    returning campaigns.id
+  )
+  select v.id::text as void_id,
+    (select count(*) from d)::int + (select count(*) from e)::int as accounts,
+    (select count(*) from c)::int as campaigns
+  from v`;
+
+/**
+ * Revokes a locked, reserved investment in one statement: voids its ledger reservation exactly as
+ * the ledger's `settle(…, 'void')` would (a void transfer naming the pending one, both accounts'
+ * pending totals lowered), marks it revoked and takes it off the campaign's totals. The caller
+ * holds the locks of the investor's wallet, the campaign and the investment. Undefined when the
+ * reservation was already settled (nothing was written).
+ */
+export async function revokeReserved(
+  db: Db,
+  inv: InvestmentRow,
+  createdBy: string,
+  at: Date,
+): Promise<{ voidTransferId: number } | undefined> {
+  const [row] = await preparedRaw<{ void_id: string; accounts: number; campaigns: number }>(
+    db,
+    'investing_revoke',
+    REVOKE_SQL,
+    ['investment', 'pending', 'investor', 'campaign', 'at', 'amount'],
+  )({
+    investment: inv.id,
+    pending: inv.reserveTransferId,
+    investor: createdBy,
+    campaign: inv.campaignId,
+    at: at.toISOString(),
+    amount: inv.amountCents,
+  });
+  if (!row) return undefined;
+  if (Number(row.accounts) !== 2 || Number(row.campaigns) !== 1)
+    throw new Error('the revocation did not find its accounts, investment or campaign');
+  return { voidTransferId: Number(row.void_id) };
+}
+
+const campaignColumns = {
+  id: campaigns.id,
+  slug: campaigns.slug,
+  title: campaigns.title,
+  status: campaigns.status,
+  deadlineAt: campaigns.deadlineAt,
+};
+
+export type CampaignBrief = {
+  id: string;
+  slug: string | null;
+  title: string;
+  status: string;
+  deadlineAt: Date | null;
+};
+
+export async function investmentWithCampaign(db: Db, id: string) {
+  const [row] = await db
+    .select({ investment: investments, campaign: campaignColumns })
+    .from(investments)
+    .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
+    .where(eq(investments.id, id));
+  return row;
+}
+
+export async function listInvestmentsOf(db: Db, investorId: string) {
+  return db
+    .select({ investment: investments, campaign: campaignColumns })
+    .from(investments)
+    .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
+    .where(eq(investments.investorId, investorId))
+    .orderBy(desc(investments.createdAt))
+    .limit(500);
+}
+
+export async function committedTotalsOf(db: Db, investorId: string) {
+  return db
+    .select({ currency: investments.currency, total: sql<string>`sum(${investments.amountCents})::text` })
+    .from(investments)
+    .where(and(eq(investments.investorId, investorId), inArray(investments.status, [...LIVE_STATUSES])))
+    .groupBy(investments.currency);
+}
+
+// ---- investor profiles -------------------------------------------------------------------------
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: investorProfiles, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Creates the profile with `values`, or updates the existing one. */
+export async function upsertProfile(
+  db: Db,
+  userId: string,
+  values: Partial<typeof investorProfiles.$inferInsert>,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(investorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, updatedAt: now } });
+}
+
+export async function lockProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(investorProfiles)
+    .where(eq(investorProfiles.userId, userId))
+    .for('update');
+  return row;
+}
+
+export async function listInvestors(db: Db, status: string | undefined) {
+  return db
+    .select({ profile: investorProfiles, username: users.username, email: users.email })
+    .from(investorProfiles)
+    .innerJoin(users, eq(users.id, investorProfiles.userId))
+    .where(status ? eq(investorProfiles.sophisticatedRequest, status) : undefined)
+    .orderBy(desc(investorProfiles.sophisticatedRequestedAt), desc(investorProfiles.updatedAt))
+    .limit(500);
+}
+
+export async function investorRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: investorProfiles, username: users.username, email: users.email })
+    .from(investorProfiles)
+    .innerJoin(users, eq(users.id, investorProfiles.userId))
+    .where(eq(investorProfiles.userId, userId));
+  return row;
+}

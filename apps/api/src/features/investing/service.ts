@@ -1,0 +1,406 @@
+import { createHash } from 'node:crypto';
+import { INVESTABLE_CAMPAIGN_STATUSES } from '@indiesplit/shared/campaigns';
+import {
+  highAmountThresholdCents,
+  IDEMPOTENCY_KEY_MAX,
+  type InvestmentDto,
+  type InvestmentStatus,
+  type PortfolioDto,
+} from '@indiesplit/shared/investing';
+import { centsToEuroString, MAX_EURO_CENTS } from '@indiesplit/shared/money';
+import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { CampaignRow } from '../campaigns/state.ts';
+import * as ledger from '../ledger/service.ts';
+import * as repo from './repo.ts';
+
+// Investing (ECSP safeguards, ADR 0011). The rules of one investment and of its revocation; the
+// investor profile (knowledge test, loss simulation, sophisticated status) is in profile.ts.
+//
+// Lock order of an investment: the investor's wallet (ledger row), then the campaign row, then the
+// campaign's escrow (ledger row) — the campaign is locked last and only for one statement and the
+// commit, since every investor of a popular campaign queues on it. A revocation takes the wallet
+// first too, then the campaign, the investment and the escrow, so the two queue on the wallet
+// instead of deadlocking. The settlement locks the campaign first; the rare deadlock between it and
+// an investment or revocation (an investor acting while their reservation is being settled) is
+// retried here, whole, a few times, so a caller never sees it (ADR 0011).
+
+export interface InvestInput {
+  amount_cents: number;
+  acknowledge_key_information: true;
+  acknowledge_risk: true;
+  high_amount_consent?: boolean;
+  /** The currency the client means to pay in; refused unless it is the campaign's. */
+  currency?: Currency;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** "€1,000.00"-like text for error messages (the web app formats amounts itself). */
+export function formatAmount(cents: number, currency: string): string {
+  const euros = centsToEuroString(cents);
+  return currency === 'DEMO' ? `${euros} demo EUR` : `${euros} EUR`;
+}
+
+function requestHash(campaignId: string, input: InvestInput): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        campaignId,
+        input.amount_cents,
+        input.currency ?? null,
+        input.high_amount_consent === true,
+      ]),
+    )
+    .digest('base64url');
+}
+
+const toIso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toInvestmentDto(
+  inv: repo.InvestmentRow,
+  campaign: repo.CampaignBrief,
+  now: Date = new Date(),
+): InvestmentDto {
+  return {
+    id: inv.id,
+    campaign: {
+      id: campaign.id,
+      slug: campaign.slug,
+      title: campaign.title,
+      status: campaign.status as InvestmentDto['campaign']['status'],
+      deadline_at: toIso(campaign.deadlineAt),
+    },
+    amount_cents: inv.amountCents,
+    currency: inv.currency as Currency,
+    status: inv.status as InvestmentStatus,
+    created_at: inv.createdAt.toISOString(),
+    reflection_ends_at: inv.reflectionEndsAt.toISOString(),
+    revocable: inv.status === 'reserved' && now < inv.reflectionEndsAt,
+    high_amount_consent: inv.highAmountConsentAt !== null,
+    revoked_at: toIso(inv.revokedAt),
+    settled_at: toIso(inv.settledAt),
+  };
+}
+
+async function loadDto(db: Db, id: string): Promise<InvestmentDto> {
+  const row = await repo.investmentWithCampaign(db, id);
+  if (!row) throw notFound();
+  return toInvestmentDto(row.investment, row.campaign);
+}
+
+/** The investment an earlier request with this key made, or a refusal when its body differed. */
+async function replay(db: Db, existing: { id: string; requestHash: string | null }, hash: string) {
+  if (existing.requestHash !== hash) throw new AppError('idempotencyKeyReused', 422);
+  return { investment: await loadDto(db, existing.id), replayed: true };
+}
+
+// Ledger account ids never change once created: remembered per database so the hot path does not
+// upsert them on every investment.
+const accountIds = new WeakMap<Db, Map<string, string>>();
+async function accountId(db: Db, spec: ledger.AccountSpec): Promise<string> {
+  let cache = accountIds.get(db);
+  if (!cache) {
+    cache = new Map();
+    accountIds.set(db, cache);
+  }
+  const code = ledger.accountCode(spec);
+  const known = cache.get(code);
+  if (known) return known;
+  const account = await ledger.ensureAccount(db, spec);
+  if (cache.size > 50_000) cache.clear();
+  cache.set(code, account.id);
+  return account.id;
+}
+
+const isPgError = (err: unknown, code: string, constraint?: string): boolean => {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === code && (!constraint || e.constraint === constraint)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/** Lost a race in a way that leaves nothing to explain: the whole transaction is tried again. */
+class TryAgain extends Error {}
+
+const MAX_ATTEMPTS = 5;
+const isRetryable = (err: unknown) =>
+  err instanceof TryAgain || isPgError(err, '40P01') || isPgError(err, '40001');
+
+/**
+ * Runs a transaction, and again (up to MAX_ATTEMPTS times, after a short random pause) when
+ * PostgreSQL aborted it for a deadlock or a serialization failure: both mean "nothing was written,
+ * try again", never a refusal the caller should see.
+ */
+async function retrying<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * attempt));
+    }
+  }
+}
+
+type CampaignTerms = Pick<
+  CampaignRow,
+  | 'status'
+  | 'startsAt'
+  | 'deadlineAt'
+  | 'developerId'
+  | 'currency'
+  | 'minTicketCents'
+  | 'maxCents'
+  | 'committedCents'
+>;
+
+/** Why the campaign does not take `amount` from this investor now, or null when it does. */
+function campaignRefusal(
+  campaign: CampaignTerms,
+  userId: string,
+  currency: Currency,
+  amount: number,
+  now: Date,
+): AppError | null {
+  if (!INVESTABLE_CAMPAIGN_STATUSES.includes(campaign.status as 'live'))
+    return new AppError('campaignNotOpen', 409);
+  if (campaign.startsAt && now < campaign.startsAt) return new AppError('campaignNotOpen', 409);
+  if (!campaign.deadlineAt || now >= campaign.deadlineAt) return new AppError('campaignDeadlinePassed', 409);
+  if (campaign.developerId === userId) return new AppError('cannotInvestOwnCampaign', 403);
+  if (campaign.currency !== currency) return new AppError('currencyMismatch', 422);
+  if (amount < campaign.minTicketCents)
+    return new AppError('investBelowMinimum', 422, {
+      params: { amount: formatAmount(campaign.minTicketCents, currency) },
+      fields: { amount_cents: 'investBelowMinimum' },
+    });
+  const remaining = (campaign.maxCents ?? Number.MAX_SAFE_INTEGER) - campaign.committedCents;
+  if (remaining <= 0) return new AppError('campaignFull', 409);
+  if (amount > remaining)
+    return new AppError('investAboveRemaining', 409, {
+      params: { amount: formatAmount(remaining, currency) },
+      fields: { amount_cents: 'investAboveRemaining' },
+    });
+  return null;
+}
+
+function assertAmount(amount: unknown): asserts amount is number {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_EURO_CENTS)
+    throw new AppError('investAmountInvalid', 422, { fields: { amount_cents: 'investAmountInvalid' } });
+}
+
+/**
+ * Invests `amount_cents` of the investor's wallet in a live campaign: the money is reserved at
+ * once (pending ledger transfer wallet -> campaign escrow) and the investment starts `reserved`.
+ * The same idempotency key with the same request answers with the first investment
+ * (`replayed: true`); with another request it is refused (422).
+ */
+export async function invest(
+  ctx: AppContext,
+  userId: string,
+  campaignId: string,
+  input: InvestInput,
+  idempotencyKey: string,
+): Promise<{ investment: InvestmentDto; replayed: boolean }> {
+  const db = ctx.db;
+  if (!idempotencyKey || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)
+    throw new AppError('idempotencyKeyRequired', 400);
+  if (!isUuid(campaignId)) throw notFound();
+  assertAmount(input.amount_cents);
+  if (input.acknowledge_key_information !== true)
+    throw new AppError('acknowledgeKeyInformation', 422, {
+      fields: { acknowledge_key_information: 'acknowledgeKeyInformation' },
+    });
+  if (input.acknowledge_risk !== true)
+    throw new AppError('acknowledgeRisk', 422, { fields: { acknowledge_risk: 'acknowledgeRisk' } });
+  if (input.currency !== undefined && !(CURRENCIES as readonly string[]).includes(input.currency))
+    throw new AppError('currencyMismatch', 422);
+  const hash = requestHash(campaignId, input);
+
+  // Before the lock: who the investor is, and whether this key was already used.
+  const pre = await repo.readInvestContext(db, userId, campaignId, idempotencyKey);
+  if (!pre) throw notFound();
+  if (pre.existingId) return replay(db, { id: pre.existingId, requestHash: pre.existingHash }, hash);
+  if (!pre.campaignCurrency) throw notFound();
+  const currency = pre.campaignCurrency as Currency;
+  if (input.currency !== undefined && input.currency !== currency)
+    throw new AppError('currencyMismatch', 422, { fields: { currency: 'currencyMismatch' } });
+  // Real money needs a proven address; the demo is open to every member.
+  if (currency === 'EUR' && !pre.emailVerifiedAt) throw new AppError('emailNotVerifiedToInvest', 403);
+  const now = new Date();
+  if (!pre.knowledgePassed || pre.netWorthCents === null || pre.netWorthCents === undefined)
+    throw new AppError('investorProfileRequired', 409);
+  if (!pre.knowledgeValidUntil || pre.knowledgeValidUntil <= now)
+    throw new AppError('knowledgeTestExpired', 409);
+  const sophisticated = pre.investorClass === 'sophisticated';
+  let highAmountConsent = false;
+  if (!sophisticated) {
+    const threshold = highAmountThresholdCents(pre.netWorthCents);
+    if (input.amount_cents > threshold) {
+      if (input.high_amount_consent !== true)
+        throw new AppError('highAmountConsentRequired', 422, {
+          params: { amount: formatAmount(threshold, currency) },
+          fields: { high_amount_consent: 'highAmountConsentRequired' },
+        });
+      highAmountConsent = true;
+    }
+  }
+  // The campaign as last committed: an early answer for a campaign that cannot take the money, with
+  // no lock taken. The guarded update under the lock below decides.
+  const terms: CampaignTerms = {
+    status: pre.campaignStatus ?? '',
+    startsAt: pre.campaignStartsAt ?? null,
+    deadlineAt: pre.campaignDeadlineAt ?? null,
+    developerId: pre.campaignDeveloperId ?? null,
+    currency,
+    minTicketCents: pre.campaignMinTicketCents ?? 0,
+    maxCents: pre.campaignMaxCents ?? null,
+    committedCents: pre.campaignCommittedCents ?? 0,
+  };
+  const early = campaignRefusal(terms, userId, currency, input.amount_cents, now);
+  if (early) throw early;
+  const reflectionEndsAt = sophisticated
+    ? now
+    : new Date(now.getTime() + (pre.campaignReflectionSeconds ?? 0) * 1000);
+  const [walletId, escrowId] = await Promise.all([
+    accountId(db, { kind: 'wallet', currency, userId }),
+    accountId(db, { kind: 'escrow', currency, campaignId }),
+  ]);
+
+  try {
+    const investment = await retrying(() =>
+      db.transaction(async (tx) => {
+        // 1. The investor's part, under the wallet's lock only: reserve the money (a pending ledger
+        //    transfer wallet -> escrow, the wallet's reserved total raised).
+        const reserveTransferId = await repo.reserveForInvestment(tx, {
+          walletId,
+          escrowId,
+          amountCents: input.amount_cents,
+          currency,
+          investorId: userId,
+        });
+        if (reserveTransferId === undefined) throw new AppError('insufficientFunds', 409);
+        // 2. The shared rows, last: the campaign's totals (if it still takes the money), the
+        //    escrow's announced total and the investment. The campaign's lock is held from here to
+        //    the commit.
+        const committed = await repo.commitToCampaign(tx, {
+          campaignId,
+          investorId: userId,
+          amountCents: input.amount_cents,
+          currency,
+          escrowId,
+          reserveTransferId,
+          reflectionEndsAt,
+          acknowledgedAt: now,
+          highAmountConsentAt: highAmountConsent ? now : null,
+          idempotencyKey,
+          requestHash: hash,
+          statuses: INVESTABLE_CAMPAIGN_STATUSES,
+        });
+        if (!committed) {
+          // Refused: say why, from the campaign as it is now (the error rolls everything back).
+          const current = await repo.readCampaign(tx, campaignId);
+          if (!current) throw notFound();
+          throw campaignRefusal(current, userId, currency, input.amount_cents, now) ?? new TryAgain();
+        }
+        const { campaign } = committed;
+        const row: repo.InvestmentRow = {
+          id: committed.id,
+          campaignId,
+          investorId: userId,
+          amountCents: input.amount_cents,
+          currency,
+          status: 'reserved',
+          reserveTransferId,
+          settleTransferId: null,
+          reflectionEndsAt,
+          acknowledgedAt: now,
+          highAmountConsentAt: highAmountConsent ? now : null,
+          idempotencyKey,
+          requestHash: hash,
+          revokedAt: null,
+          settledAt: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return toInvestmentDto(row, campaign, now);
+      }),
+    );
+    return { investment, replayed: false };
+  } catch (err) {
+    // A request with the same key may have won while this one waited for the lock (double
+    // click, retry after a timeout): whatever made this one fail, the first answer is the answer.
+    const winner = await repo.findByKey(db, userId, idempotencyKey);
+    if (winner) return replay(db, winner, hash);
+    if (isPgError(err, '23514', 'campaigns_committed_within_cap')) throw new AppError('campaignFull', 409);
+    // The database's own overdraft check: the last word if a rule above were ever wrong.
+    if (isPgError(err, '23514', 'ledger_accounts_no_overdraft')) throw new AppError('insufficientFunds', 409);
+    if (err instanceof TryAgain) throw new AppError('campaignFull', 409);
+    throw err;
+  }
+}
+
+/**
+ * Revokes an investment within its reflection period (one click, no reason): the reservation is
+ * voided, so the money is available again at once, and the campaign's total drops.
+ */
+export async function revoke(ctx: AppContext, userId: string, investmentId: string): Promise<InvestmentDto> {
+  if (!isUuid(investmentId)) throw notFound();
+  const db = ctx.db;
+  const first = await repo.findInvestment(db, investmentId);
+  // Someone else's investment does not exist, as far as this caller can tell.
+  if (!first || first.investorId !== userId) throw notFound();
+  // Early answers without any lock; the same checks are repeated on the locked row.
+  if (first.status !== 'reserved') throw new AppError('investmentNotRevocable', 409);
+  if (new Date() >= first.reflectionEndsAt) throw new AppError('reflectionPeriodOver', 409);
+  const walletId = await accountId(db, { kind: 'wallet', currency: first.currency as Currency, userId });
+  return retrying(() =>
+    db.transaction(async (tx) => {
+      // The wallet first, as an investment does: the investor's investments and revocations queue
+      // on it, and the campaign's lock comes second.
+      await repo.lockAccount(tx, walletId);
+      const campaign = await repo.lockCampaignRow(tx, first.campaignId);
+      const inv = await repo.lockInvestment(tx, investmentId);
+      if (!campaign || !inv) throw notFound();
+      const now = new Date();
+      if (inv.status !== 'reserved') throw new AppError('investmentNotRevocable', 409);
+      if (now >= inv.reflectionEndsAt) throw new AppError('reflectionPeriodOver', 409);
+      // The reservation is voided as the ledger's settle would, the investment marked revoked and
+      // the campaign's totals lowered, in one statement.
+      const revoked = await repo.revokeReserved(tx, inv, userId, now);
+      if (!revoked) throw new AppError('transferAlreadySettled', 409);
+      const voided = { id: revoked.voidTransferId };
+      return toInvestmentDto(
+        {
+          ...inv,
+          status: 'revoked',
+          settleTransferId: voided.id,
+          revokedAt: now,
+          settledAt: now,
+          updatedAt: now,
+        },
+        { ...campaign },
+        now,
+      );
+    }),
+  );
+}
+
+export async function portfolio(ctx: AppContext, userId: string): Promise<PortfolioDto> {
+  const [rows, totals] = await Promise.all([
+    repo.listInvestmentsOf(ctx.db, userId),
+    repo.committedTotalsOf(ctx.db, userId),
+  ]);
+  const now = new Date();
+  return {
+    investments: rows.map((r) => toInvestmentDto(r.investment, r.campaign, now)),
+    totals: CURRENCIES.map((currency) => ({
+      currency,
+      committed_cents: Number(totals.find((t) => t.currency === currency)?.total ?? 0),
+    })),
+  };
+}

@@ -1,0 +1,144 @@
+import { CSRF_COOKIE } from '@indiesplit/shared/constants';
+import type {
+  InvestmentDto,
+  InvestorProfileDto,
+  InvestRequest,
+  KnowledgeTestRequest,
+  LossSimulationRequest,
+  PortfolioDto,
+} from '@indiesplit/shared/investing';
+import type { WalletBalanceDto, WalletResponse } from '@indiesplit/shared/wallet';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, ApiError, apiRequest, fetchCsrfToken } from '../../lib/api.ts';
+import { readCookie } from '../../lib/cookies.ts';
+
+// The investing calls: investor profile, investing with an Idempotency-Key, revoking, portfolio,
+// wallet and demo wallet. Every mutation refreshes the reads that show money.
+
+export const investingKeys = {
+  all: ['investing'] as const,
+  profile: ['investing', 'profile'] as const,
+  portfolio: ['investing', 'portfolio'] as const,
+  wallet: ['investing', 'wallet'] as const,
+};
+
+export const fetchProfile = (signal?: AbortSignal) =>
+  apiRequest<InvestorProfileDto>('/investor-profile/', { signal });
+export const profileQuery = () =>
+  queryOptions({ queryKey: investingKeys.profile, queryFn: ({ signal }) => fetchProfile(signal) });
+export const useInvestorProfile = () => useQuery(profileQuery());
+
+export const fetchPortfolio = (signal?: AbortSignal) => apiRequest<PortfolioDto>('/portfolio/', { signal });
+export const usePortfolio = () =>
+  useQuery({ queryKey: investingKeys.portfolio, queryFn: ({ signal }) => fetchPortfolio(signal) });
+
+export const fetchWallet = (signal?: AbortSignal) => apiRequest<WalletResponse>('/wallet/', { signal });
+export const useWallet = () =>
+  useQuery({ queryKey: investingKeys.wallet, queryFn: ({ signal }) => fetchWallet(signal) });
+
+function useRefreshMoney() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: investingKeys.all });
+}
+
+export function useTakeKnowledgeTest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: KnowledgeTestRequest) =>
+      apiRequest<InvestorProfileDto>('/investor-profile/knowledge-test', { method: 'PUT', json: body }),
+    onSuccess: (profile) => client.setQueryData(investingKeys.profile, profile),
+  });
+}
+
+export function useSaveLossSimulation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LossSimulationRequest) =>
+      apiRequest<InvestorProfileDto>('/investor-profile/loss-simulation', { method: 'PUT', json: body }),
+    onSuccess: (profile) => client.setQueryData(investingKeys.profile, profile),
+  });
+}
+
+export function useRequestSophisticated() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest<InvestorProfileDto>('/investor-profile/sophisticated-request', { json: { reason } }),
+    onSuccess: (profile) => client.setQueryData(investingKeys.profile, profile),
+  });
+}
+
+/**
+ * POST /campaigns/:id/investments with its Idempotency-Key header (the shared request helper
+ * sends no custom headers). A retry with the same key can never invest twice.
+ */
+export async function postInvestment(
+  campaignId: string,
+  body: InvestRequest,
+  key: string,
+): Promise<InvestmentDto> {
+  const send = async (fresh: boolean) => {
+    const token = fresh ? await fetchCsrfToken() : (readCookie(CSRF_COOKIE) ?? (await fetchCsrfToken()));
+    return fetch(`${API_BASE}/campaigns/${encodeURIComponent(campaignId)}/investments`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': key,
+        ...(token ? { 'X-CSRFToken': token } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  };
+  let res: Response;
+  let json: Record<string, unknown> | null;
+  try {
+    res = await send(false);
+    json = await res.json().catch(() => null);
+    if (res.status === 403 && json?.code === 'csrfFailed') {
+      res = await send(true);
+      json = await res.json().catch(() => null);
+    }
+  } catch {
+    throw new ApiError({ status: 0, code: 'networkError' });
+  }
+  if (!res.ok) {
+    const b = json ?? {};
+    throw new ApiError({
+      status: res.status,
+      code: typeof b.code === 'string' ? b.code : res.status >= 500 ? 'serverError' : 'invalidRequest',
+      fieldCodes: (b.error_codes as Record<string, string> | undefined) ?? {},
+      fieldMessages: (b.errors as Record<string, string> | undefined) ?? {},
+      serverMessage: typeof b.message === 'string' ? b.message : undefined,
+    });
+  }
+  return json as unknown as InvestmentDto;
+}
+
+export function useInvest(campaignId: string) {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: InvestRequest; key: string }) =>
+      postInvestment(campaignId, body, key),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRevoke() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<InvestmentDto>(`/investments/${encodeURIComponent(id)}/revoke`, { method: 'POST' }),
+    onSettled: () => void refresh(),
+  });
+}
+
+export function useOpenDemoWallet() {
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ success: true; balance: WalletBalanceDto }>('/wallet/demo/', { method: 'POST' }),
+    onSuccess: () => void refresh(),
+  });
+}
