@@ -109,6 +109,9 @@ async function main(): Promise<number> {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     // Required in production; never contacted, mail goes to the discarding transport below.
     SMTP_URL: `smtp://${HOST}:2525`,
+    PLATFORM_IBAN: 'DE89370400440532013000',
+    PLATFORM_BIC: 'COBADEFFXXX',
+    PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
     LOG_LEVEL: 'silent',
   });
   await mkdir(config.uploadsDir, { recursive: true });

@@ -18,6 +18,9 @@ const production = {
   SESSION_SECRET: SECRET,
   PUBLIC_URL: 'https://indiesplit.example',
   SMTP_URL: 'smtps://user:pass@smtp.indiesplit.example:465',
+  PLATFORM_IBAN: 'DE89370400440532013000',
+  PLATFORM_BIC: 'COBADEFFXXX',
+  PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
 };
 
 function errorOf(env: Record<string, string>): string {

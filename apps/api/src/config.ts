@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isValidIban, normalizeIban } from '@indiesplit/shared/funds';
 import { z } from 'zod';
 
 // Every environment variable the API reads, parsed once. A bad value stops the process with a
@@ -66,6 +67,17 @@ const EnvSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // Campaign start, deadline and settlement worker (ADR 0012): seconds between rounds, 0 = off.
+  SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Demo campaigns on a fast clock (virtual money): on by default in development only.
+  DEMO_CAMPAIGNS: z.enum(['on', 'off']).optional(),
+  // How long a demo round stays open, in minutes.
+  DEMO_ROUND_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   // Social sign-in (ADR 0007). A provider is on when its client is configured; the endpoints default
   // to the real providers and can point elsewhere (tests, staging).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
@@ -77,6 +89,21 @@ const EnvSchema = z.object({
   DISCORD_AUTHORIZE_URL: httpUrl('https://discord.com/oauth2/authorize'),
   DISCORD_TOKEN_URL: httpUrl('https://discord.com/api/oauth2/token'),
   DISCORD_USERINFO_URL: httpUrl('https://discord.com/api/users/@me'),
+  // The platform's bank account that investors' deposits go to (ADR 0013). The defaults are a
+  // well-known example IBAN and a beneficiary that says so: required in production.
+  PLATFORM_IBAN: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || isValidIban(v), { message: 'must be a valid IBAN' }),
+  PLATFORM_BIC: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), {
+      message: 'must be a BIC of 8 or 11 characters such as UNCRITMMXXX',
+    }),
+  PLATFORM_BENEFICIARY: z.string().trim().min(1).max(70).optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -109,9 +136,23 @@ export interface Config {
   cspFrameSrc: string[];
   /** Fastify's trustProxy: how far to believe X-Forwarded-For when reading the client's IP. */
   trustProxy: boolean | string;
+  /** Seconds between two rounds of the settlement worker; 0: the worker does not run. */
+  settlementIntervalSeconds: number;
+  /** Whether the worker keeps a round of demo campaigns (virtual money) live at all times. */
+  demoCampaigns: boolean;
+  /** Minutes from a demo round's start to its deadline. */
+  demoRoundMinutes: number;
   /** Social sign-in providers; null when not configured (no button, endpoints answer 404). */
   google: GoogleConfig | null;
   discord: DiscordConfig | null;
+  /** Where investors send euros: shown with their personal reference. */
+  platformBank: PlatformBankConfig;
+}
+
+export interface PlatformBankConfig {
+  iban: string;
+  bic: string;
+  beneficiary: string;
 }
 
 export interface GoogleConfig {
@@ -150,6 +191,12 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
   if (isProduction && !env.PUBLIC_URL) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production');
   }
+  for (const name of ['PLATFORM_IBAN', 'PLATFORM_BIC', 'PLATFORM_BENEFICIARY'] as const) {
+    // Investors would otherwise be shown the development account and send real money nowhere.
+    if (isProduction && !env[name]) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
+    }
+  }
   if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together',
@@ -181,6 +228,9 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       .map((o) => o.trim())
       .filter(Boolean)
       .map((o) => new URL(o).origin),
+    settlementIntervalSeconds: env.SETTLEMENT_INTERVAL_SECONDS,
+    demoCampaigns: env.DEMO_CAMPAIGNS ? env.DEMO_CAMPAIGNS === 'on' : env.NODE_ENV === 'development',
+    demoRoundMinutes: env.DEMO_ROUND_MINUTES,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     google: env.GOOGLE_CLIENT_ID
       ? {
@@ -194,6 +244,11 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
           scriptUrl: env.GOOGLE_GSI_SCRIPT_URL,
         }
       : null,
+    platformBank: {
+      iban: normalizeIban(env.PLATFORM_IBAN ?? 'IT60X0542811101000000123456'),
+      bic: env.PLATFORM_BIC ?? 'XXXXITXXXXX',
+      beneficiary: env.PLATFORM_BENEFICIARY ?? 'IndieSplit DEVELOPMENT – do not send money',
+    },
     discord:
       env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
         ? {

@@ -14,6 +14,9 @@ beforeAll(async () => {
       SESSION_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: ORIGIN,
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      PLATFORM_IBAN: 'DE89370400440532013000',
+      PLATFORM_BIC: 'COBADEFFXXX',
+      PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
     },
   });
 });

@@ -6,7 +6,16 @@ import { createTestApp, newUser, PUBLIC_URL, registerUser, type TestApp } from '
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL, SMTP_URL: 'smtp://127.0.0.1:2525' } });
+  t = await createTestApp({
+    env: {
+      NODE_ENV: 'production',
+      PUBLIC_URL,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PLATFORM_IBAN: 'DE89370400440532013000',
+      PLATFORM_BIC: 'COBADEFFXXX',
+      PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
+    },
+  });
 });
 afterAll(async () => t?.close());
 

@@ -176,7 +176,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Erase personal data (profile, avatar, subscriptions, emails, IP logs); the account remains',
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, 409: ErrorResponse, ...errors },
       },
     },
     async (req) => {
@@ -191,7 +191,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Delete the account: personal data erased, sessions ended, kept records pseudonymised',
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, 409: ErrorResponse, ...errors },
       },
     },
     async (req, reply) => {

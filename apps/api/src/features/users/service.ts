@@ -17,6 +17,7 @@ import {
   voidEmailVerifications,
   voidPasswordResets,
 } from '../auth/tokens.ts';
+import { assertHoldsNoMoney } from '../funds/holdings.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
 import * as repo from './repo.ts';
@@ -241,6 +242,8 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
   const user = await getUser(ctx, userId);
   let pitchFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
+    // Money held for the member needs who they are to be paid out (ADR 0013): refused until then.
+    await assertHoldsNoMoney(tx, userId);
     await repo.updateUser(tx, userId, {
       firstName: '',
       lastName: '',
@@ -269,6 +272,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   const user = await getUser(ctx, userId);
   let pitchFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
+    await assertHoldsNoMoney(tx, userId);
     await repo.erasePersonalTraces(tx, userId, user.email);
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
     await deleteTokensOf(tx, userId);

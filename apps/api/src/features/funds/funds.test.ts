@@ -1,0 +1,470 @@
+import { randomBytes } from 'node:crypto';
+import { REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../config.ts';
+import { users } from '../../db/schema.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
+import { checkLedgerInvariants } from '../ledger/service.ts';
+import { member } from '../pitches/pitch-fixtures.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof member>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await member(t, 'admin');
+});
+afterAll(async () => t?.close());
+
+const bankId = () => `BANK-${randomBytes(6).toString('hex')}`;
+const REFERENCE = new RegExp(`^IS-[${REFERENCE_ALPHABET}]{4}-[${REFERENCE_ALPHABET}]{4}$`);
+
+async function referenceOf(client: TestClient): Promise<string> {
+  const res = await client.get('/api/funds/deposit-instructions/');
+  expect(res.statusCode).toBe(200);
+  return res.json().reference;
+}
+
+async function eur(client: TestClient) {
+  const res = await client.get('/api/wallet/?currency=EUR');
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    balances: Array<{ posted_cents: number; reserved_cents: number; available_cents: number }>;
+    transactions: Array<{ amount_cents: number; kind: string; phase: string }>;
+  };
+}
+
+const available = async (client: TestClient) => (await eur(client)).balances[0]!.available_cents;
+
+function deposit(body: Record<string, unknown>, as: TestClient = admin.client) {
+  return as.post('/api/backoffice/funds/deposits', {
+    amount: '100.00',
+    bank_transaction_id: bankId(),
+    value_date: '2026-03-02',
+    payer_name: 'Ada Lovelace',
+    ...body,
+  });
+}
+
+/** A member whose EUR wallet holds `euros` through a recorded deposit. */
+async function funded(euros: string, overrides: Record<string, unknown> = {}) {
+  const m = await registerUser(t, overrides);
+  const res = await deposit({ reference: await referenceOf(m.client), amount: euros });
+  expect(res.statusCode).toBe(201);
+  return m;
+}
+
+const withdraw = (client: TestClient, body: Record<string, unknown> = {}) =>
+  client.post('/api/funds/withdrawals/', {
+    amount: '10.00',
+    iban: 'IT60 X054 2811 1010 0000 0123 456',
+    account_holder: 'Ada Lovelace',
+    ...body,
+  });
+
+const invariantsHold = async () =>
+  expect((await checkLedgerInvariants(t.database.db)).violations).toEqual([]);
+
+describe('deposit instructions', () => {
+  it('show the platform account and a personal reference made once, unique and unambiguous', async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const [first, again] = await Promise.all([
+      a.client.get('/api/funds/deposit-instructions/'),
+      a.client.get('/api/funds/deposit-instructions/'),
+    ]);
+    expect(first.json()).toEqual({
+      currency: 'EUR',
+      iban: 'IT60X0542811101000000123456',
+      bic: 'XXXXITXXXXX',
+      beneficiary: expect.stringMatching(/DEVELOPMENT/),
+      reference: expect.stringMatching(REFERENCE),
+    });
+    expect(again.json().reference).toBe(first.json().reference);
+    expect(await referenceOf(a.client)).toBe(first.json().reference);
+    expect(await referenceOf(b.client)).not.toBe(first.json().reference);
+    expect(first.headers['cache-control']).toContain('no-store');
+  });
+
+  it('need a session', async () => {
+    expect((await t.client().get('/api/funds/deposit-instructions/')).statusCode).toBe(401);
+    expect((await t.client().get('/api/funds/withdrawals/')).statusCode).toBe(401);
+    expect((await withdraw(t.client(), { iban: 'nonsense' })).statusCode).toBe(401);
+  });
+});
+
+describe('the back office is for admins only', () => {
+  it('answers a visitor 401, a member 403 staffOnly and a reviewer 403 adminOnly, and credits nothing', async () => {
+    const target = await registerUser(t);
+    const reference = await referenceOf(target.client);
+    const plain = await registerUser(t);
+    const reviewer = await member(t, 'reviewer');
+    const calls = (c: TestClient) => [
+      deposit({ reference }, c),
+      c.post('/api/backoffice/funds/deposits/import', {
+        csv: `date,amount,reference,bank_transaction_id,payer\n2026-03-01,50,${reference},${bankId()},X`,
+      }),
+      c.get('/api/backoffice/funds/deposits'),
+      c.get('/api/backoffice/funds/withdrawals?status=requested'),
+      c.post(`/api/backoffice/funds/withdrawals/${crypto.randomUUID()}/paid`, { bank_reference: 'x' }),
+      c.post(`/api/backoffice/funds/withdrawals/${crypto.randomUUID()}/reject`, { note: 'x' }),
+    ];
+    for (const res of await Promise.all(calls(t.client()))) expect(res.statusCode).toBe(401);
+    for (const res of await Promise.all(calls(plain.client))) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('staffOnly');
+    }
+    for (const res of await Promise.all(calls(reviewer.client))) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('adminOnly');
+    }
+    expect(await available(target.client)).toBe(0);
+  });
+});
+
+describe('recording a deposit', () => {
+  it('credits the wallet the reference names, shows it in its movements and tells the member', async () => {
+    const payer = await registerUser(t, { email: `payer_${randomBytes(3).toString('hex')}@example.com` });
+    const bystander = await registerUser(t);
+    await referenceOf(bystander.client);
+    const reference = await referenceOf(payer.client);
+    // Banks pass the description on as they like: lower case, dashes lost, words around it.
+    const res = await deposit({
+      reference: `Bonifico ${reference.toLowerCase().replaceAll('-', '')} grazie`,
+      amount: '1250,50',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      member: { id: payer.id, username: payer.payload.username },
+      amount_cents: 125_050,
+      value_date: '2026-03-02',
+      payer_name: 'Ada Lovelace',
+      recorded_by: admin.payload.username,
+    });
+
+    const wallet = await eur(payer.client);
+    expect(wallet.balances[0]).toEqual({
+      currency: 'EUR',
+      posted_cents: 125_050,
+      reserved_cents: 0,
+      available_cents: 125_050,
+    });
+    expect(wallet.transactions).toEqual([
+      expect.objectContaining({ amount_cents: 125_050, kind: 'deposit', phase: 'single', currency: 'EUR' }),
+    ]);
+    expect(await available(bystander.client)).toBe(0);
+
+    const mail = await t.mailbox(payer.payload.email);
+    expect(mail[0]?.subject).toBe('We credited €1,250.50 to your wallet');
+    const list = (await admin.client.get('/api/backoffice/funds/deposits')).json().deposits;
+    expect(list[0]).toMatchObject({ id: res.json().id, amount_cents: 125_050 });
+    await invariantsHold();
+  });
+
+  it('credits a bank transaction once: the same id again is a clear 409 that moves nothing', async () => {
+    const m = await registerUser(t);
+    const reference = await referenceOf(m.client);
+    const id = bankId();
+    expect((await deposit({ reference, bank_transaction_id: id, amount: '40' })).statusCode).toBe(201);
+    const again = await deposit({ reference, bank_transaction_id: id, amount: '40' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'depositAlreadyRecorded',
+      message: 'This bank transfer has already been recorded; nothing was credited again.',
+      error_codes: { bank_transaction_id: 'depositAlreadyRecorded' },
+    });
+
+    // Two admins recording the same transfer at the same moment: one credit.
+    const racing = bankId();
+    const answers = await Promise.all([
+      deposit({ reference, bank_transaction_id: racing, amount: '7' }),
+      deposit({ reference, bank_transaction_id: racing, amount: '7' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await available(m.client)).toBe(4_700);
+    await invariantsHold();
+  });
+
+  it('refuses an unknown reference, a bad amount or a bad date with field errors', async () => {
+    const m = await registerUser(t);
+    const reference = await referenceOf(m.client);
+    const unknown = await deposit({ reference: 'IS-2222-2222' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error_codes).toEqual({ reference: 'unknownDepositReference' });
+    const noReference = await deposit({ reference: 'rent for March' });
+    expect(noReference.json().code).toBe('unknownDepositReference');
+
+    for (const amount of ['-5', '0', '12.345', 'ten', '1e3']) {
+      const res = await deposit({ reference, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_codes).toEqual({ amount: 'invalidEuroAmount' });
+    }
+    const badDate = await deposit({ reference, value_date: '2026-02-30' });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().error_codes).toEqual({ value_date: 'invalidValueDate' });
+    const italian = await admin.client.request('POST', '/api/backoffice/funds/deposits', {
+      body: { reference, amount: 'dieci', bank_transaction_id: bankId(), value_date: '2026-03-01' },
+      headers: { 'accept-language': 'it' },
+    });
+    expect(italian.json().errors.amount).toBe(
+      'Inserisci un importo in euro maggiore di zero, per esempio 250 o 250,50.',
+    );
+    expect(await available(m.client)).toBe(0);
+  });
+});
+
+describe('importing the bank CSV', () => {
+  it('credits the good rows and reports every bad one by line, each row on its own', async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const refA = await referenceOf(a.client);
+    const refB = await referenceOf(b.client);
+    const earlier = bankId();
+    expect((await deposit({ reference: refA, bank_transaction_id: earlier, amount: '5' })).statusCode).toBe(
+      201,
+    );
+    const [id1, id2, id3, id4, id5, id6] = [bankId(), bankId(), bankId(), bankId(), bankId(), bankId()];
+    const csv = [
+      'Date,Amount,Reference,Bank_Transaction_ID,Payer',
+      `2026-03-01,100.00,${refA},${id1},Ada Lovelace`,
+      `2026-03-01,20.00,${refB},${earlier},Grace Hopper`,
+      `2026-03-02,30.00,IS-2222-3333,${id2},Nobody`,
+      `2026-03-02,-15.00,${refB},${id3},Grace Hopper`,
+      `31/02/2026,15.00,${refB},${id4},Grace Hopper`,
+      '',
+      `02/03/2026,"1,250.50","Payment ${refB}, thanks",${id5},"Hopper, Grace"`,
+      `2026-03-03,100.00,${refA},${id1},Ada again (same bank id)`,
+      `2026-03-03,abc,${refA},${id6},Ada`,
+    ].join('\r\n');
+    const res = await admin.client.post('/api/backoffice/funds/deposits/import', { csv });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.rows.map((r: { row: number; result: string }) => [r.row, r.result])).toEqual([
+      [2, 'credited'],
+      [3, 'duplicate'],
+      [4, 'unknown_reference'],
+      [5, 'invalid_amount'],
+      [6, 'invalid_row'],
+      [8, 'credited'],
+      [9, 'duplicate'],
+      [10, 'invalid_amount'],
+    ]);
+    expect(report).toMatchObject({ credited: 2, credited_cents: 10_000 + 125_050, skipped: 6 });
+    expect(report.rows[5]).toMatchObject({ reference: refB, username: b.payload.username });
+    expect(await available(a.client)).toBe(500 + 10_000);
+    expect(await available(b.client)).toBe(125_050);
+
+    // The same file again credits nothing.
+    const again = (await admin.client.post('/api/backoffice/funds/deposits/import', { csv })).json();
+    expect(again.credited).toBe(0);
+    expect(await available(b.client)).toBe(125_050);
+    await invariantsHold();
+  });
+
+  it('reads semicolon exports and refuses a file without the expected header', async () => {
+    const m = await registerUser(t);
+    const reference = await referenceOf(m.client);
+    const csv = `\uFEFFdate;amount;reference;bank_transaction_id;payer\n05.03.2026;1.000,25;${reference};${bankId()};Rossi\n`;
+    const ok = (await admin.client.post('/api/backoffice/funds/deposits/import', { csv })).json();
+    expect(ok.rows).toEqual([expect.objectContaining({ row: 2, result: 'credited', amount_cents: 100_025 })]);
+
+    const bad = await admin.client.post('/api/backoffice/funds/deposits/import', {
+      csv: `when,how much\n2026-03-01,10`,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalidDepositCsv');
+  });
+});
+
+describe('withdrawals', () => {
+  it('validates the IBAN (country length and mod-97 check) next to the field', async () => {
+    const m = await funded('500');
+    for (const iban of [
+      'IT61X0542811101000000123456', // checksum
+      'DE8937040044053201300', // one digit short
+      'ZZ12345', // no such country
+    ]) {
+      const res = await withdraw(m.client, { iban });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_codes).toEqual({ iban: 'invalidIban' });
+    }
+    const empty = await withdraw(m.client, { iban: '', account_holder: '' });
+    expect(empty.json().error_codes).toEqual({ iban: 'fillMandatory', account_holder: 'fillMandatory' });
+    expect(await available(m.client)).toBe(50_000);
+
+    for (const iban of ['de89 3704 0044 0532 0130 00', 'FR1420041010050500013M02606']) {
+      const ok = await withdraw(m.client, { iban });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().iban).toBe(iban.replaceAll(' ', '').toUpperCase());
+    }
+  });
+
+  it('reserves the amount at once and refuses more than the available balance', async () => {
+    const m = await funded('100');
+    const tooMuch = await withdraw(m.client, { amount: '100.01' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().code).toBe('insufficientFunds');
+
+    const res = await withdraw(m.client, { amount: '60' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      amount_cents: 6_000,
+      status: 'requested',
+      account_holder: 'Ada Lovelace',
+    });
+    const wallet = await eur(m.client);
+    expect(wallet.balances[0]).toMatchObject({
+      posted_cents: 10_000,
+      reserved_cents: 6_000,
+      available_cents: 4_000,
+    });
+    expect(wallet.transactions[0]).toMatchObject({
+      amount_cents: -6_000,
+      kind: 'withdrawal',
+      phase: 'pending',
+    });
+    expect((await withdraw(m.client, { amount: '40.01' })).statusCode).toBe(409);
+    const mine = (await m.client.get('/api/funds/withdrawals/')).json().withdrawals;
+    expect(mine).toHaveLength(1);
+    await invariantsHold();
+  });
+
+  it('lets two requests racing for the same money leave no overdraft', async () => {
+    const m = await funded('100');
+    const answers = await Promise.all([
+      withdraw(m.client, { amount: '70' }),
+      withdraw(m.client, { amount: '70' }),
+      withdraw(m.client, { amount: '70' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await available(m.client)).toBe(3_000);
+    await invariantsHold();
+  });
+
+  it('lets the member cancel an open request of their own, once', async () => {
+    const m = await funded('100');
+    const other = await registerUser(t);
+    const id = (await withdraw(m.client, { amount: '25' })).json().id;
+    expect((await other.client.post(`/api/funds/withdrawals/${id}/cancel`)).statusCode).toBe(404);
+    expect((await admin.client.post(`/api/funds/withdrawals/${id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await m.client.post(`/api/funds/withdrawals/${id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(await available(m.client)).toBe(10_000);
+    const again = await m.client.post(`/api/funds/withdrawals/${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('withdrawalNotOpen');
+    expect((await m.client.post('/api/funds/withdrawals/not-a-uuid/cancel')).statusCode).toBe(404);
+    await invariantsHold();
+  });
+
+  it('is paid exactly once: the money leaves for good and the member is told', async () => {
+    const m = await funded('100', { email: `w_${randomBytes(3).toString('hex')}@example.com` });
+    const id = (await withdraw(m.client, { amount: '80' })).json().id;
+    const queue = (await admin.client.get('/api/backoffice/funds/withdrawals?status=requested')).json();
+    expect(queue.withdrawals.find((w: { id: string }) => w.id === id)).toMatchObject({
+      member: { id: m.id, username: m.payload.username },
+      iban: 'IT60X0542811101000000123456',
+    });
+    const noRef = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, {
+      bank_reference: ' ',
+    });
+    expect(noRef.json().error_codes).toEqual({ bank_reference: 'fillMandatory' });
+
+    const answers = await Promise.all([
+      admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, { bank_reference: 'SEPA-001' }),
+      admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, { bank_reference: 'SEPA-001' }),
+      admin.client.post(`/api/backoffice/funds/withdrawals/${id}/reject`, { note: 'Too late' }),
+    ]);
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(
+      answers.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'withdrawalNotOpen'),
+    ).toBe(true);
+    expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).statusCode).toBe(409);
+
+    const wallet = await eur(m.client);
+    const paid = ok[0]!.json().status === 'paid';
+    expect(wallet.balances[0]).toMatchObject(
+      paid
+        ? { posted_cents: 2_000, reserved_cents: 0, available_cents: 2_000 }
+        : { posted_cents: 10_000, reserved_cents: 0, available_cents: 10_000 },
+    );
+    const mail = await t.mailbox(m.payload.email);
+    expect(mail[0]?.subject).toBe(
+      paid ? 'Your withdrawal of €80.00 has been paid' : 'Your withdrawal request of €80.00 was rejected',
+    );
+    await invariantsHold();
+  });
+
+  it('is rejected with a note the member reads in their language, and the money is available again', async () => {
+    const m = await funded('100', { email: `r_${randomBytes(3).toString('hex')}@example.com` });
+    await t.database.db.update(users).set({ language: 'it' }).where(eq(users.id, m.id));
+    const id = (await withdraw(m.client, { amount: '80' })).json().id;
+    const noNote = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/reject`, {});
+    expect(noNote.json().error_codes).toEqual({ note: 'rejectionNoteRequired' });
+
+    const res = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/reject`, {
+      note: 'The IBAN belongs to <someone else>.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'rejected', note: 'The IBAN belongs to <someone else>.' });
+    expect(
+      (await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, { bank_reference: 'X' }))
+        .statusCode,
+    ).toBe(409);
+    expect(await available(m.client)).toBe(10_000);
+    const wallet = await eur(m.client);
+    expect(wallet.transactions.map((x) => [x.kind, x.phase, x.amount_cents])).toEqual([
+      ['withdrawal', 'void', -8_000],
+      ['withdrawal', 'pending', -8_000],
+      ['deposit', 'single', 10_000],
+    ]);
+    const [mail] = await t.mailbox(m.payload.email);
+    expect(mail?.subject).toMatch(/^La tua richiesta di prelievo di 80,00\s€ è stata rifiutata$/);
+    expect(mail?.html).toContain('&#60;someone else&#62;');
+    expect(mail?.html).not.toContain('<someone else>');
+    const mine = (await m.client.get('/api/funds/withdrawals/')).json().withdrawals;
+    expect(mine[0]).toMatchObject({ id, status: 'rejected', note: 'The IBAN belongs to <someone else>.' });
+    await invariantsHold();
+  });
+});
+
+describe('platform bank configuration', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATA_DIR: '/nonexistent',
+    SESSION_SECRET: 'x'.repeat(40),
+    PUBLIC_URL: 'https://indiesplit.example',
+    SMTP_URL: 'smtps://user:pass@smtp.indiesplit.example:465',
+    PLATFORM_IBAN: 'DE89 3704 0044 0532 0130 00',
+    PLATFORM_BIC: 'COBADEFFXXX',
+    PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
+  };
+  const errorOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('configuration was accepted');
+  };
+
+  it('is required in production, validated, and normalised', () => {
+    expect(parseConfig(production).platformBank).toEqual({
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      beneficiary: 'IndieSplit S.r.l.',
+    });
+    for (const name of ['PLATFORM_IBAN', 'PLATFORM_BIC', 'PLATFORM_BENEFICIARY'] as const) {
+      const { [name]: _omitted, ...without } = production;
+      expect(errorOf(without)).toMatch(new RegExp(`${name}: .*required.*production`));
+    }
+    expect(errorOf({ ...production, PLATFORM_IBAN: 'DE88370400440532013000' })).toMatch(
+      /PLATFORM_IBAN: must be a valid IBAN/,
+    );
+    expect(errorOf({ ...production, PLATFORM_BIC: 'bank' })).toMatch(/PLATFORM_BIC/);
+  });
+});

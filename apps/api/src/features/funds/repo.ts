@@ -1,0 +1,178 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { depositReferences, deposits, investments, withdrawals } from '../../db/schema-campaigns.ts';
+
+// Queries of deposits, withdrawals and personal references, nothing else. The rules live in
+// service.ts; money itself moves through the ledger's service.
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+const LIST_LIMIT = 200;
+
+export interface MemberRow {
+  id: string;
+  username: string;
+  email: string;
+  language: string;
+  deletedAt: Date | null;
+}
+
+const memberColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  language: users.language,
+  deletedAt: users.deletedAt,
+};
+
+// ---- references --------------------------------------------------------------------------------
+
+export async function findReferenceOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ reference: depositReferences.reference })
+    .from(depositReferences)
+    .where(eq(depositReferences.userId, userId));
+  return row?.reference;
+}
+
+/** Inserts the reference unless the member has one or the code is taken (both: nothing happens). */
+export async function insertReference(db: Db, userId: string, reference: string): Promise<void> {
+  await db.insert(depositReferences).values({ userId, reference }).onConflictDoNothing();
+}
+
+export async function findMemberByReference(db: Db, reference: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(depositReferences)
+    .innerJoin(users, eq(users.id, depositReferences.userId))
+    .where(eq(depositReferences.reference, reference));
+  return row;
+}
+
+export async function findMember(db: Db, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+// ---- deposits ----------------------------------------------------------------------------------
+
+export async function findDepositByBankId(
+  db: Db,
+  bankTransactionId: string,
+): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(deposits).where(eq(deposits.bankTransactionId, bankTransactionId));
+  return row;
+}
+
+/** Inserts a deposit; undefined when its bank transaction id is already recorded. */
+export async function insertDeposit(
+  db: Db,
+  values: typeof deposits.$inferInsert,
+): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .insert(deposits)
+    .values(values)
+    .onConflictDoNothing({ target: deposits.bankTransactionId })
+    .returning();
+  return row;
+}
+
+const recorder = alias(users, 'recorder');
+
+export async function listDeposits(db: Db) {
+  return db
+    .select({
+      deposit: deposits,
+      member: { id: users.id, username: users.username, email: users.email },
+      recordedBy: recorder.username,
+    })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .leftJoin(recorder, eq(recorder.id, deposits.recordedBy))
+    .orderBy(desc(deposits.createdAt), desc(deposits.id))
+    .limit(LIST_LIMIT);
+}
+
+// ---- withdrawals -------------------------------------------------------------------------------
+
+export async function insertWithdrawal(
+  db: Db,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('withdrawal insert returned nothing');
+  return row;
+}
+
+/** The withdrawal, locked for the rest of the transaction (of `userId` when given). */
+export async function lockWithdrawal(
+  db: Db,
+  id: string,
+  userId?: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), userId ? eq(withdrawals.userId, userId) : undefined))
+    .for('update');
+  return row;
+}
+
+/** Closes an open request; undefined when it was not open any more. */
+export async function closeWithdrawal(
+  db: Db,
+  id: string,
+  values: Pick<WithdrawalRow, 'status' | 'settleTransferId' | 'decidedBy'> &
+    Partial<Pick<WithdrawalRow, 'bankReference' | 'note'>>,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set({ ...values, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+    .returning();
+  return row;
+}
+
+export async function listWithdrawalsOf(db: Db, userId: string): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(LIST_LIMIT);
+}
+
+/** Oldest first when filtered by status (a work queue), newest first otherwise. */
+export async function listWithdrawals(db: Db, status?: WithdrawalRow['status']) {
+  return db
+    .select({
+      withdrawal: withdrawals,
+      member: { id: users.id, username: users.username, email: users.email },
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(status ? eq(withdrawals.status, status) : undefined)
+    .orderBy(status ? withdrawals.createdAt : desc(withdrawals.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+// ---- what a member still holds -----------------------------------------------------------------
+
+export async function countOpenWithdrawals(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'requested')));
+  return row?.n ?? 0;
+}
+
+export async function countReservedInvestments(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(investments)
+    .where(and(eq(investments.investorId, userId), eq(investments.status, 'reserved')));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,204 @@
+import { ErrorResponse } from '@indiesplit/shared/auth';
+import {
+  BackofficeWithdrawalDto,
+  BackofficeWithdrawalList,
+  DepositDto,
+  DepositImportRequest,
+  DepositImportResponse,
+  DepositInstructionsDto,
+  DepositList,
+  MarkPaidRequest,
+  RecordDepositRequest,
+  RejectWithdrawalRequest,
+  WithdrawalDto,
+  WithdrawalList,
+  WithdrawalQuery,
+  WithdrawalRequest,
+} from '@indiesplit/shared/funds';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { requireSession } from '../../platform/http.ts';
+import * as funds from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  429: ErrorResponse,
+};
+const conflict = { 409: ErrorResponse, 422: ErrorResponse };
+const Params = z.object({ id: z.string().max(100) });
+
+/** The member's side: where to send euros, and withdrawals of their own. */
+export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['funds'];
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  // The admin routes in a scope of their own, behind their guard.
+  await app.register(fundsBackofficeRoutes, ctx);
+
+  r.get(
+    '/funds/deposit-instructions/',
+    {
+      schema: {
+        tags,
+        summary: "The platform's bank details and the member's personal reference for EUR deposits",
+        response: { 200: DepositInstructionsDto, ...errors },
+      },
+    },
+    async (req) => funds.depositInstructions(ctx, requireSession(req).user.id),
+  );
+
+  r.get(
+    '/funds/withdrawals/',
+    {
+      schema: {
+        tags,
+        summary: "The member's withdrawal requests, newest first",
+        response: { 200: WithdrawalList, ...errors },
+      },
+    },
+    async (req) => ({ withdrawals: await funds.listMyWithdrawals(ctx, requireSession(req).user.id) }),
+  );
+
+  r.post(
+    '/funds/withdrawals/',
+    {
+      // A visitor gets 401 before the body is looked at.
+      onRequest: async (req) => void requireSession(req),
+      schema: {
+        tags,
+        summary: "Ask to withdraw euros to one's own IBAN; the amount is reserved at once",
+        body: WithdrawalRequest,
+        response: { 201: WithdrawalDto, ...conflict, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { amount, iban, account_holder } = req.body;
+      const withdrawal = await funds.requestWithdrawal(ctx, requireSession(req).user.id, {
+        amount_cents: amount,
+        iban,
+        account_holder,
+      });
+      return reply.status(201).send(withdrawal);
+    },
+  );
+
+  r.post(
+    '/funds/withdrawals/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an open withdrawal request; the amount is available again',
+        params: Params,
+        response: { 200: WithdrawalDto, ...conflict, ...errors },
+      },
+    },
+    async (req) => funds.cancelWithdrawal(ctx, requireSession(req).user.id, req.params.id),
+  );
+}
+
+/** The back office's side: admins only. */
+async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Before the body is validated: a visitor gets 401, a member or reviewer 403, never field errors.
+  app.addHook('onRequest', async (req) => {
+    await funds.requireAdmin(ctx, requireSession(req).user.id);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['back office'];
+  const adminOf = (req: FastifyRequest) => requireSession(req).user.id;
+
+  r.post(
+    '/backoffice/funds/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Record a received bank transfer: credits the wallet its reference names (once per bank id)',
+        body: RecordDepositRequest,
+        response: { 201: DepositDto, ...conflict, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const deposit = await funds.recordDeposit(ctx, adminOf(req), {
+        reference: req.body.reference,
+        amount_cents: req.body.amount,
+        bank_transaction_id: req.body.bank_transaction_id,
+        value_date: req.body.value_date,
+        payer_name: req.body.payer_name,
+      });
+      return reply.status(201).send(deposit);
+    },
+  );
+
+  r.post(
+    '/backoffice/funds/deposits/import',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record the rows of a CSV (date,amount,reference,bank_transaction_id,payer), each on its own; a result per row',
+        body: DepositImportRequest,
+        response: { 200: DepositImportResponse, ...errors },
+      },
+    },
+    async (req) => funds.importDeposits(ctx, adminOf(req), req.body.csv),
+  );
+
+  r.get(
+    '/backoffice/funds/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Recorded deposits, newest first (the latest 200)',
+        response: { 200: DepositList, ...errors },
+      },
+    },
+    async () => ({ deposits: await funds.listDeposits(ctx) }),
+  );
+
+  r.get(
+    '/backoffice/funds/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawal requests; with ?status= oldest first, as a work queue',
+        querystring: WithdrawalQuery,
+        response: { 200: BackofficeWithdrawalList, ...errors },
+      },
+    },
+    async (req) => ({ withdrawals: await funds.listWithdrawals(ctx, req.query.status) }),
+  );
+
+  r.post(
+    '/backoffice/funds/withdrawals/:id/paid',
+    {
+      schema: {
+        tags,
+        summary: 'Record that the bank transfer to the member was made (posts the reservation)',
+        params: Params,
+        body: MarkPaidRequest,
+        response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
+      },
+    },
+    async (req) => funds.markWithdrawalPaid(ctx, adminOf(req), req.params.id, req.body),
+  );
+
+  r.post(
+    '/backoffice/funds/withdrawals/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a withdrawal request with a note for the member (voids the reservation)',
+        params: Params,
+        body: RejectWithdrawalRequest,
+        response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
+      },
+    },
+    async (req) => funds.rejectWithdrawal(ctx, adminOf(req), req.params.id, req.body),
+  );
+}

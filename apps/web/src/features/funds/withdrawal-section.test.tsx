@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
+import { DepositInstructions, WithdrawalSection } from './index.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const open = {
+  id: 'w1',
+  amount_cents: 2_500,
+  iban: 'IT60X0542811101000000123456',
+  account_holder: 'Alice Example',
+  status: 'requested',
+  bank_reference: null,
+  note: null,
+  created_at: '2026-03-02T10:00:00Z',
+  decided_at: null,
+};
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = screen.getByLabelText(new RegExp(`^${label}`));
+    await user.clear(input);
+    await user.type(input, value);
+  }
+}
+
+describe('withdrawal form', () => {
+  it('shows an invalid IBAN next to its field, sends nothing and keeps every value', async () => {
+    const fetchMock = stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    await fill(user, {
+      'Amount in euros': '120,50',
+      'Account holder': 'Alice Example',
+      'IBAN of your account': 'IT61 X054 2811 1010 0000 0123 456',
+    });
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+
+    const iban = screen.getByLabelText(/^IBAN of your account/);
+    expect(iban).toHaveAttribute('aria-invalid', 'true');
+    expect(iban).toHaveAccessibleDescription(/Please enter a valid IBAN/);
+    expect(iban).toHaveValue('IT61 X054 2811 1010 0000 0123 456');
+    expect(screen.getByLabelText(/^Amount in euros/)).toHaveValue('120,50');
+    expect(screen.getByLabelText(/^Amount in euros/)).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('puts the server’s refusal next to the amount and keeps the values; a success clears the form', async () => {
+    let balance = 1_000;
+    const fetchMock = stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+      'POST /api/funds/withdrawals/': (init) => {
+        const body = JSON.parse(String(init.body));
+        const cents = Math.round(Number(body.amount.replace(',', '.')) * 100);
+        if (cents > balance)
+          return jsonResponse(409, {
+            success: false,
+            code: 'insufficientFunds',
+            message: 'Your available balance is not enough for this amount.',
+          });
+        balance -= cents;
+        return jsonResponse(201, { ...open, amount_cents: cents });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    await fill(user, {
+      'Amount in euros': '25',
+      'Account holder': 'Alice Example',
+      'IBAN of your account': 'de89 3704 0044 0532 0130 00',
+    });
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+
+    const amount = screen.getByLabelText(/^Amount in euros/);
+    expect(
+      await screen.findByText('Your available balance is not enough for this amount.'),
+    ).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveValue('25');
+    expect(screen.getByLabelText(/^IBAN of your account/)).toHaveValue('de89 3704 0044 0532 0130 00');
+    expect(screen.getByLabelText(/^Account holder/)).toHaveValue('Alice Example');
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1];
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      amount: '25',
+      iban: 'de89 3704 0044 0532 0130 00',
+      account_holder: 'Alice Example',
+    });
+
+    await fill(user, { 'Amount in euros': '7,50' });
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(/Your request for €7.50 is recorded/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Amount in euros/)).toHaveValue('');
+  });
+
+  it('lists the member’s requests and cancels an open one', async () => {
+    let withdrawals = [open, { ...open, id: 'w2', status: 'paid', bank_reference: 'SEPA-1' }];
+    stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals }),
+      'POST /api/funds/withdrawals/w1/cancel': () => {
+        withdrawals = withdrawals.map((w) => (w.id === 'w1' ? { ...w, status: 'cancelled' } : w));
+        return jsonResponse(200, withdrawals[0]);
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    const list = await screen.findByRole('list');
+    expect(within(list).getByText('Bank reference: SEPA-1')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(list).getByRole('button', { name: /Cancel the request of €25.00/ }));
+    expect(await within(list).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('deposit instructions', () => {
+  it('show the beneficiary, the IBAN in groups of four and the personal reference', async () => {
+    stubApi({
+      'GET /api/funds/deposit-instructions/': () =>
+        jsonResponse(200, {
+          currency: 'EUR',
+          iban: 'IT60X0542811101000000123456',
+          bic: 'XXXXITXXXXX',
+          beneficiary: 'IndieSplit S.r.l.',
+          reference: 'IS-7K3M-Q9TX',
+        }),
+    });
+    renderScreen(<DepositInstructions />, { path: '/portfolio', auth: member() });
+    expect(await screen.findByText('IS-7K3M-Q9TX')).toBeInTheDocument();
+    expect(screen.getByText('IT60 X054 2811 1010 0000 0123 456')).toBeInTheDocument();
+    expect(screen.getByText('IndieSplit S.r.l.')).toBeInTheDocument();
+  });
+});

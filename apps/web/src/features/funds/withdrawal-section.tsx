@@ -1,0 +1,210 @@
+import { formatIban, maskIban, type WithdrawalDto, WithdrawalRequest } from '@indiesplit/shared/funds';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/button.tsx';
+import { Field } from '../../components/field.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
+import { rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { useCancelWithdrawal, useMyWithdrawals, useRequestWithdrawal } from './api.ts';
+import { formatCents, formatDateTime } from './format.ts';
+import styles from './funds.module.css';
+
+interface WithdrawalForm {
+  amount: string;
+  iban: string;
+  account_holder: string;
+}
+
+const FIELDS = ['amount', 'iban', 'account_holder'] as const;
+const EMPTY: WithdrawalForm = { amount: '', iban: '', account_holder: '' };
+
+const resolver = rulesResolver<WithdrawalForm>({
+  amount: schemaCheck(WithdrawalRequest.shape.amount),
+  iban: schemaCheck(WithdrawalRequest.shape.iban),
+  account_holder: schemaCheck(WithdrawalRequest.shape.account_holder),
+});
+
+/** The request form. A refused request keeps every value and puts the reason next to its field. */
+export function WithdrawalForm() {
+  const { t, i18n } = useTranslation(['funds', 'errors']);
+  const request = useRequestWithdrawal();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useForm<WithdrawalForm>({ resolver, defaultValues: EMPTY });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setResult(null);
+    try {
+      const created = await request.mutateAsync({
+        amount: values.amount.trim(),
+        iban: values.iban.trim(),
+        account_holder: values.account_holder.trim(),
+      });
+      reset(EMPTY);
+      setResult({
+        ok: true,
+        text: t('withdraw.requested', { amount: formatCents(created.amount_cents, i18n.language) }),
+      });
+    } catch (err) {
+      let focused = false;
+      if (err instanceof ApiError) {
+        for (const field of FIELDS) {
+          const key = fieldErrorKey(err, field);
+          if (!key) continue;
+          setError(field, { type: 'server', message: key }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+      // insufficientFunds (and anything not about one field) belongs to the amount or the form.
+      if (!focused && err instanceof ApiError && err.code === 'insufficientFunds')
+        setError('amount', { type: 'server', message: 'insufficientFunds' }, { shouldFocus: true });
+      else if (!focused)
+        setResult({ ok: false, text: errorText(t, err, { fallback: 'funds:withdraw.failed' }) });
+    }
+  });
+
+  const err = (name: keyof WithdrawalForm) => validationText(t, errors[name]?.message);
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="withdraw-form-title">
+      <h3 id="withdraw-form-title" className={styles.heading}>
+        {t('withdraw.formTitle')}
+      </h3>
+      {result && (
+        <Notice type={result.ok ? 'success' : 'error'} onDismiss={() => setResult(null)}>
+          {result.text}
+        </Notice>
+      )}
+      <fieldset className={styles.form} disabled={request.isPending}>
+        <legend className="visually-hidden">{t('withdraw.formTitle')}</legend>
+        <div className={styles.row}>
+          <Field
+            label={t('withdraw.amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            hint={t('withdraw.amountHint')}
+            error={err('amount')}
+            {...register('amount')}
+          />
+          <Field
+            label={t('withdraw.accountHolder')}
+            autoComplete="name"
+            required
+            error={err('account_holder')}
+            {...register('account_holder')}
+          />
+        </div>
+        <Field
+          label={t('withdraw.iban')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          hint={t('withdraw.ibanHint')}
+          error={err('iban')}
+          {...register('iban')}
+        />
+      </fieldset>
+      <div className={styles.actions}>
+        <Button type="submit" loading={request.isPending}>
+          {request.isPending ? t('withdraw.sending') : t('withdraw.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function WithdrawalItem({ w }: { w: WithdrawalDto }) {
+  const { t, i18n } = useTranslation(['funds', 'errors']);
+  const cancel = useCancelWithdrawal();
+  const [error, setError] = useState<string | null>(null);
+  const amount = formatCents(w.amount_cents, i18n.language);
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemMain}>
+        <span>
+          <span className={styles.amount}>{amount}</span>{' '}
+          <span className={styles.badge} data-status={w.status}>
+            {t(`withdraw.status.${w.status}`)}
+          </span>
+        </span>
+        <span className={styles.muted}>
+          {t('withdraw.to', { iban: maskIban(w.iban), holder: w.account_holder })} ·{' '}
+          {formatDateTime(w.created_at, i18n.language)}
+        </span>
+        {w.status === 'paid' && w.bank_reference && (
+          <span className={styles.muted}>{t('withdraw.bankReference', { reference: w.bank_reference })}</span>
+        )}
+        {w.status === 'rejected' && w.note && (
+          <span className={styles.muted}>{t('withdraw.rejectedBecause', { note: w.note })}</span>
+        )}
+        {error && (
+          <span role="alert" className={styles.muted}>
+            {error}
+          </span>
+        )}
+      </div>
+      {w.status === 'requested' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={cancel.isPending}
+          aria-label={t('withdraw.cancelLabel', { amount, iban: formatIban(w.iban) })}
+          onClick={() => {
+            setError(null);
+            cancel.mutate(w.id, {
+              onError: (e) => setError(errorText(t, e, { fallback: 'funds:withdraw.cancelFailed' })),
+            });
+          }}
+        >
+          {t('withdraw.cancel')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Withdrawals to the member's own bank account: the request form and their requests. */
+export function WithdrawalSection() {
+  const { t } = useTranslation(['funds', 'errors']);
+  const list = useMyWithdrawals();
+  return (
+    <section className={styles.card} aria-labelledby="withdraw-heading">
+      <h2 id="withdraw-heading" className={styles.heading}>
+        {t('withdraw.title')}
+      </h2>
+      <p className={styles.muted}>{t('withdraw.intro')}</p>
+      <WithdrawalForm />
+      <h3 className={styles.heading}>{t('withdraw.listTitle')}</h3>
+      {list.isPending ? (
+        <Spinner label={t('loading')} />
+      ) : list.isError ? (
+        <Notice type="error">
+          <p>{errorText(t, list.error, { fallback: 'funds:loadError' })}</p>
+          <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Notice>
+      ) : list.data.length === 0 ? (
+        <p className={styles.muted}>{t('withdraw.none')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {list.data.map((w) => (
+            <WithdrawalItem key={w.id} w={w} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
