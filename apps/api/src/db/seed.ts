@@ -1,6 +1,7 @@
 import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { ensureDemoRounds, ensureShowcaseCampaigns } from '../features/settlement/demo-campaigns.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
 import { users } from './schema.ts';
@@ -74,5 +75,13 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
       })
       .onConflictDoNothing();
   }
+  // Campaigns to look at: two EUR showcases of demo_developer, and the demo rounds (virtual money
+  // on a fast clock) that the settlement worker keeps going.
+  const [developer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = 'demo_developer'`);
+  if (developer) await ensureShowcaseCampaigns(db, developer.id, new Date());
+  if (config.demoCampaigns) await ensureDemoRounds(db, new Date(), config.demoRoundMinutes);
   return DEMO_ACCOUNTS;
 }

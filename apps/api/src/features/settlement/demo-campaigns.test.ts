@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { seed } from '../../db/seed.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { invest } from '../investing/service.ts';
+import { resetDemoWallet } from '../wallet/service.ts';
+import { DEMO_REFLECTION_SECONDS, DEMO_ROUND_MINUTES, ensureDemoRounds } from './demo-campaigns.ts';
+import {
+  acknowledged,
+  campaign,
+  escrowOf,
+  expectAllInvariants,
+  investmentsOf,
+  newMember,
+  walletOf,
+} from './test-fixtures.ts';
+import { runDueWork } from './worker.ts';
+
+let t: TestApp;
+let db: Db;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  ctx = t.app.ctx;
+});
+afterAll(() => t.close());
+
+const liveDemo = (kind: 'fund' | 'fail') =>
+  db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'live'), like(campaigns.slug, `demo-${kind}-%`)));
+
+describe('demo campaigns', () => {
+  it('keeps one round that will be funded and one that will fail live, and a visitor sees both ends in minutes', async () => {
+    const start = new Date();
+    expect(await ensureDemoRounds(db, start)).toBe(2);
+    expect(await ensureDemoRounds(db, start)).toBe(0);
+    const [fundRound] = await liveDemo('fund');
+    const [failRound] = await liveDemo('fail');
+    expect(fundRound).toMatchObject({ currency: 'DEMO', reflectionSeconds: DEMO_REFLECTION_SECONDS });
+    expect(fundRound!.deadlineAt!.getTime() - start.getTime()).toBe(DEMO_ROUND_MINUTES * 60_000);
+    // The bot's commitment is real ledger money: a reservation into the escrow.
+    expect(fundRound!.committedCents).toBe(45_000);
+    expect(fundRound!.committedCents).toBeLessThan(fundRound!.goalCents);
+    expect(await escrowOf(db, fundRound!.id, 'DEMO')).toMatchObject({ pendingIn: 45_000, posted: 0 });
+    await expectAllInvariants(db);
+
+    // A newcomer opens the demo wallet and invests the minimum ticket in both.
+    const visitor = await newMember(db);
+    await resetDemoWallet(db, visitor.id);
+    const tip = await invest(
+      ctx,
+      visitor.id,
+      fundRound!.id,
+      { amount_cents: 5_000, ...acknowledged },
+      randomUUID(),
+    );
+    expect(tip.investment.currency).toBe('DEMO');
+    await invest(ctx, visitor.id, failRound!.id, { amount_cents: 5_000, ...acknowledged }, randomUUID());
+    expect((await campaign(db, fundRound!.id)).committedCents).toBe(fundRound!.goalCents);
+
+    // A few minutes later: the deadline has passed and the one-minute reflection is over.
+    const later = new Date(fundRound!.deadlineAt!.getTime() + 61_000);
+    const summary = await runDueWork(ctx, later, { demo: true });
+    expect(summary.demoCreated).toBe(2);
+    expect((await campaign(db, fundRound!.id)).status).toBe('services_active');
+    expect((await campaign(db, failRound!.id)).status).toBe('failed');
+    expect((await investmentsOf(db, fundRound!.id)).map((i) => i.status)).toEqual(['posted', 'posted']);
+    expect((await investmentsOf(db, failRound!.id)).map((i) => i.status)).toEqual(['refunded', 'refunded']);
+    expect(await walletOf(db, visitor.id, 'DEMO')).toMatchObject({ posted: 995_000, reservedOut: 0 });
+    const mail = await t.mailbox(visitor.email);
+    expect(mail.map((m) => m.subject).sort()).toEqual(
+      [
+        `“${failRound!.title}” missed its goal: you have been refunded`,
+        `“${fundRound!.title}” reached its goal`,
+      ].sort(),
+    );
+    expect(mail.find((m) => m.subject.includes('reached'))?.text).toContain('€50.00 (virtual money)');
+    // The bot gets no mail.
+    const [bot] = await db.select().from(users).where(eq(users.username, 'demo_bot'));
+    expect(await t.mailbox(bot!.email)).toEqual([]);
+
+    // The next round is live, with a new deadline.
+    const [next] = await liveDemo('fund');
+    expect(next!.id).not.toBe(fundRound!.id);
+    expect(next!.deadlineAt!.getTime()).toBe(later.getTime() + DEMO_ROUND_MINUTES * 60_000);
+    expect(await liveDemo('fail')).toHaveLength(1);
+    await expectAllInvariants(db);
+  });
+
+  it('seeds the two EUR showcase campaigns of demo_developer once', async () => {
+    const config = { ...t.config, demoCampaigns: false };
+    await seed(db, config);
+    await seed(db, config);
+    const showcases = await db
+      .select({
+        slug: campaigns.slug,
+        status: campaigns.status,
+        currency: campaigns.currency,
+        developerId: campaigns.developerId,
+      })
+      .from(campaigns)
+      .where(eq(campaigns.currency, 'EUR'));
+    const [developer] = await db.select().from(users).where(eq(users.username, 'demo_developer'));
+    expect(showcases.sort((a, b) => a.slug!.localeCompare(b.slug!))).toEqual([
+      { slug: 'lanterns-of-vesper', status: 'live', currency: 'EUR', developerId: developer!.id },
+      { slug: 'tidebound', status: 'scheduled', currency: 'EUR', developerId: developer!.id },
+    ]);
+    await expectAllInvariants(db);
+  });
+});

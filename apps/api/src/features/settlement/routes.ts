@@ -1,0 +1,42 @@
+import { ErrorResponse } from '@indiesplit/shared/auth';
+import { InvariantsResponse } from '@indiesplit/shared/settlement';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
+import { checkLedgerInvariants } from '../ledger/service.ts';
+import { requireStaff } from '../review/service.ts';
+import { checkInvestmentInvariants } from './invariants.ts';
+
+// The back office's "check now": both invariant reports, recomputed from the rows. Admins only.
+
+export async function settlementRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', async (req, reply) => {
+    const staff = await requireStaff(ctx, requireSession(req).user.id);
+    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/backoffice/invariants',
+    {
+      schema: {
+        tags: ['back office'],
+        summary: 'Recomputes the ledger and investment invariants (admins)',
+        response: { 200: InvariantsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async () => {
+      const started = performance.now();
+      const ledger = await checkLedgerInvariants(ctx.db);
+      const investments = await checkInvestmentInvariants(ctx.db);
+      return {
+        ledger,
+        investments,
+        checked_at: new Date().toISOString(),
+        duration_ms: Math.round(performance.now() - started),
+      };
+    },
+  );
+}

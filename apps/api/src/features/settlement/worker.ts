@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppContext } from '../../platform/context.ts';
+import { ensureDemoRounds } from './demo-campaigns.ts';
+import * as jobs from './jobs.ts';
+import * as repo from './repo.ts';
+import * as service from './service.ts';
+
+// The settlement worker (ADR 0012). Every few seconds one round does whatever is due: open
+// scheduled campaigns, close live ones at their deadline, decide closed ones, settle their
+// investments one transaction at a time, refund cancelled ones, keep the demo rounds going. The
+// state lives in the campaign and investment rows, so a restart resumes where the last round
+// stopped; a lease in the `jobs` table makes sure one worker at a time does it.
+
+const LEASE_SECONDS = 60;
+const BATCH = 100;
+/** Renew the lease after this many investments, well inside LEASE_SECONDS. */
+const RENEW_EVERY = 50;
+
+export interface RunOptions {
+  /** Who takes the lease; a fresh name by default (one per round). */
+  owner?: string;
+  /** Keep the demo campaigns going; the configuration decides by default. */
+  demo?: boolean;
+  /** Called after each investment's transaction committed (tests throw here to simulate a crash). */
+  afterInvestment?: (investmentId: string, settledInThisRound: number) => void | Promise<void>;
+}
+
+export interface RoundSummary {
+  /** False when another worker holds the lease: this round did nothing. */
+  leased: boolean;
+  opened: number;
+  closed: number;
+  funded: number;
+  failed: number;
+  waiting: number;
+  posted: number;
+  refunded: number;
+  completed: number;
+  demoCreated: number;
+  errors: string[];
+}
+
+class LeaseLost extends Error {}
+
+/** States in which a campaign may have work left (see repo.campaignsIn). */
+const SETTLING_STATUSES = [
+  'closing',
+  'funded',
+  'services_active',
+  'launched',
+  'completed',
+  'failed',
+  'cancelled',
+];
+
+const emptySummary = (leased: boolean): RoundSummary => ({
+  leased,
+  opened: 0,
+  closed: 0,
+  funded: 0,
+  failed: 0,
+  waiting: 0,
+  posted: 0,
+  refunded: 0,
+  completed: 0,
+  demoCreated: 0,
+  errors: [],
+});
+
+/**
+ * Does everything due at `now` (the business clock: tests pass the day they want), under the
+ * lease. A campaign whose step fails is noted in its job row and retried next round; the others
+ * go on.
+ */
+export async function runDueWork(
+  ctx: AppContext,
+  now: Date = new Date(),
+  options: RunOptions = {},
+): Promise<RoundSummary> {
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  if (!(await jobs.claimLease(ctx.db, owner, LEASE_SECONDS))) return emptySummary(false);
+  const summary = emptySummary(true);
+  let fatal: string | null = null;
+  const renew = async () => {
+    if (!(await jobs.renewLease(ctx.db, owner, LEASE_SECONDS))) throw new LeaseLost('lease lost');
+  };
+
+  /** Runs one campaign's step, recording it in its job row; errors are noted, not thrown. */
+  const step = async (key: string, kind: string, campaignId: string, work: () => Promise<object>) => {
+    await jobs.startStep(ctx.db, key, kind, campaignId);
+    try {
+      const result = await work();
+      await jobs.finishStep(ctx.db, key, { done: true, result: { ...result } });
+    } catch (err) {
+      if (err instanceof LeaseLost) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      summary.errors.push(`${key}: ${message}`);
+      ctx.log.error({ err, campaignId, step: kind }, 'settlement step failed; retried next round');
+      await jobs.finishStep(ctx.db, key, { done: false, error: message });
+    }
+    await renew();
+  };
+
+  let settledInRound = 0;
+  const settleAll = async (campaignId: string, how: 'post' | 'void') => {
+    let count = 0;
+    for (;;) {
+      const ids = await repo.reservedIds(ctx.db, campaignId, BATCH);
+      if (ids.length === 0) return count;
+      let progressed = false;
+      for (const id of ids) {
+        if (await service.settleInvestment(ctx, campaignId, id, how, now)) {
+          count++;
+          settledInRound++;
+          progressed = true;
+          if (how === 'post') summary.posted++;
+          else summary.refunded++;
+          await options.afterInvestment?.(id, settledInRound);
+          if (settledInRound % RENEW_EVERY === 0) await renew();
+        }
+      }
+      // Nothing settled: the campaign is not in a settling state (any more); leave it.
+      if (!progressed) return count;
+    }
+  };
+
+  try {
+    for (const id of await repo.scheduledDue(ctx.db, now, BATCH)) {
+      await step(`campaign:${id}:open`, 'campaign_open', id, async () => {
+        const opened = await service.openCampaign(ctx, id, now);
+        if (opened) summary.opened++;
+        return { opened };
+      });
+    }
+    for (const id of await repo.liveDue(ctx.db, now, BATCH)) {
+      await step(`campaign:${id}:close`, 'campaign_close', id, async () => {
+        const closed = await service.closeCampaign(ctx, id, now);
+        if (closed) summary.closed++;
+        return { closed };
+      });
+    }
+    for (const id of await repo.campaignsIn(ctx.db, SETTLING_STATUSES, BATCH)) {
+      // Only the decision is looked at every round while reflection periods run; a job row is
+      // written when there is work.
+      let decided: Awaited<ReturnType<typeof service.decideCampaign>>;
+      try {
+        decided = await service.decideCampaign(ctx, id, now);
+      } catch (err) {
+        // One campaign that cannot be decided must not hold up the others.
+        summary.errors.push(`campaign:${id}:decide: ${err instanceof Error ? err.message : String(err)}`);
+        ctx.log.error({ err, campaignId: id }, 'campaign decision failed; retried next round');
+        continue;
+      }
+      if (decided === 'waiting') {
+        summary.waiting++;
+        continue;
+      }
+      if (decided) summary[decided]++;
+      await step(`campaign:${id}:settle`, 'campaign_settlement', id, async () => {
+        const posted = await settleAll(id, 'post');
+        const refunded = await settleAll(id, 'void');
+        const completed = await service.completeFunded(ctx, id);
+        if (completed) summary.completed++;
+        return { posted, refunded, completed };
+      });
+    }
+    if (options.demo ?? ctx.config.demoCampaigns) {
+      summary.demoCreated = await ensureDemoRounds(ctx.db, now, ctx.config.demoRoundMinutes);
+    }
+  } catch (err) {
+    fatal = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof LeaseLost)) throw err;
+    ctx.log.warn({ owner }, 'settlement lease lost; another worker goes on');
+  } finally {
+    if (summary.posted + summary.refunded + summary.opened > 0) ctx.mail.nudge();
+    await jobs
+      .releaseLease(ctx.db, owner, { ...summary, at: now.toISOString() }, fatal)
+      .catch((err) => ctx.log.warn({ err }, 'could not release the settlement lease; it expires'));
+  }
+  return summary;
+}
+
+/** Runs a round every `intervalSeconds` until stopped; stop() waits for a running round. */
+export function startSettlementWorker(ctx: AppContext, intervalSeconds: number): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runDueWork(ctx)
+        .catch((err) => ctx.log.error({ err }, 'settlement round failed'))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, intervalSeconds * 1000);
+    timer.unref();
+  };
+  if (intervalSeconds > 0) schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
