@@ -8,6 +8,7 @@ import {
   logIn,
   newContext,
   pngImage,
+  reportPagesOnFailure,
   signUpInPage,
   snapshot,
   uniqueUser,
@@ -22,6 +23,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 const member = uniqueUser('ada');
+
+reportPagesOnFailure(() => (page ? [page] : []));
 
 beforeAll(async () => {
   browser = await launch();

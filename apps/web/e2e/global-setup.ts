@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: '',
       REDIS_URL: '',
+      // Demo rounds outlast the suite; the tests end them on demand (POST /api/dev/campaigns/:slug/fast-forward).
+      DEMO_ROUND_MINUTES: '60',
       ...google.env,
       GOOGLE_GSI_SCRIPT_URL: standIn.scriptUrl,
       ...discord.env,

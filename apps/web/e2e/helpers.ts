@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject, onTestFailed } from 'vitest';
+import { beforeEach, expect, inject, onTestFailed } from 'vitest';
 
 // Shared by the browser tests: one Chromium per file, helpers for the dev mailbox, accessibility
 // checks with axe-core and screenshots for people to look at.
@@ -62,31 +62,38 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     });
   }
   // A failed test leaves a picture of every page of a context it opened, to see what the browser
-  // showed. (Contexts opened in beforeAll belong to no single test and are not pictured.)
+  // showed. (Contexts opened in beforeAll belong to no single test: see reportPagesOnFailure.)
   try {
-    onTestFailed(async ({ task }) => {
-      const name = task.name
-        .replace(/[^a-z0-9]+/gi, '-')
-        .toLowerCase()
-        .slice(0, 80);
-      for (const [i, page] of context.pages().entries()) {
-        await page
-          .screenshot({ path: path.join(artifactsDir, `failed-${name}-${i}.png`), fullPage: true })
-          .catch(() => {});
-        // The pictures stay on the machine that ran the tests; the log says what the page showed.
-        const text = await page
-          .locator('body')
-          .innerText({ timeout: 2_000 })
-          .catch(() => '(no text)');
-        console.error(
-          `[${task.name}] page ${i} at ${page.url()}:\n${text.replace(/\s+/g, ' ').slice(0, 800)}`,
-        );
-      }
-    });
+    onTestFailed(({ task }) => reportPages(task.name, context.pages()));
   } catch {
     // called outside a test (from a beforeAll hook)
   }
   return context;
+}
+
+/** What each page showed when a test failed: a picture (kept on the machine) and, in the log, its text. */
+async function reportPages(testName: string, pages: Page[]): Promise<void> {
+  const name = testName
+    .replace(/[^a-z0-9]+/gi, '-')
+    .toLowerCase()
+    .slice(0, 80);
+  for (const [i, page] of pages.entries()) {
+    await page
+      .screenshot({ path: path.join(artifactsDir, `failed-${name}-${i}.png`), fullPage: true })
+      .catch(() => {});
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no text)');
+    console.error(`[${testName}] page ${i} at ${page.url()}:\n${text.replace(/\s+/g, ' ').slice(0, 800)}`);
+  }
+}
+
+/** For pages opened in beforeAll and shared by a file's tests: the same report for each failed test. */
+export function reportPagesOnFailure(pages: () => Page[]): void {
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(() => reportPages(task.name, pages()));
+  });
 }
 
 /** Fails the test on any uncaught error in the page. */

@@ -7,6 +7,7 @@ import {
   logIn,
   newContext,
   pitchDeckPdf,
+  reportPagesOnFailure,
   signUpInPage,
   snapshot,
   uniqueUser,
@@ -70,6 +71,8 @@ async function decide(page: Page, option: RegExp, confirm: string, message = '')
   await panel.getByRole('button', { name: 'Continue' }).click();
   await panel.getByRole('button', { name: confirm }).click();
 }
+
+reportPagesOnFailure(() => [dev, admin, reviewer].filter(Boolean));
 
 beforeAll(async () => {
   browser = await launch();

@@ -6,6 +6,7 @@ import {
   launch,
   logIn,
   newContext,
+  reportPagesOnFailure,
   snapshot,
   uniqueUser,
   visitAndCheck,
@@ -16,6 +17,8 @@ import {
 let browser: Browser;
 let visitor: BrowserContext;
 let page: Page;
+
+reportPagesOnFailure(() => (page ? [page] : []));
 
 beforeAll(async () => {
   browser = await launch();

@@ -1,10 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMailbox } from '../../db/schema.ts';
+import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { runDueWork } from '../settlement/worker.ts';
 
 const MailboxEntry = z.object({
   id: z.number(),
@@ -48,6 +50,47 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         html: m.htmlBody,
         created_at: m.createdAt.toISOString(),
       }));
+    },
+  );
+
+  // The demo's clock, wound forward: a demo campaign's deadline and its reflection periods end now,
+  // and the settlement runs at once. What a visitor would otherwise wait minutes for, the browser
+  // tests see in a second. Demo (virtual money) campaigns only.
+  r.post(
+    '/dev/campaigns/:slug/fast-forward',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'End a demo campaign now and settle it (not in production)',
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: z.object({ status: z.string() }) },
+      },
+    },
+    async (req) => {
+      const [campaign] = await ctx.db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.slug, req.params.slug), eq(campaigns.currency, 'DEMO')));
+      if (!campaign) throw notFound();
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(campaigns)
+          .set({
+            startsAt: sql`least(${campaigns.startsAt}, now() - interval '2 seconds')`,
+            deadlineAt: sql`now() - interval '1 second'`,
+          })
+          .where(eq(campaigns.id, campaign.id));
+        await tx
+          .update(investments)
+          .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })
+          .where(and(eq(investments.campaignId, campaign.id), eq(investments.status, 'reserved')));
+      });
+      await runDueWork(ctx, new Date());
+      const [after] = await ctx.db
+        .select({ status: campaigns.status })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign.id));
+      return { status: after?.status ?? 'unknown' };
     },
   );
 

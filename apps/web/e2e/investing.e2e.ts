@@ -1,0 +1,231 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  launch,
+  linkFromMailbox,
+  logIn,
+  newContext,
+  reportPagesOnFailure,
+  signUpInPage,
+  snapshot,
+  uniqueUser,
+  waitForMail,
+  watchErrors,
+} from './helpers.ts';
+
+// Investing against the real server: a new member verifies the address, takes the investor profile
+// (knowledge test and loss simulation), gets euros by bank transfer (an admin records it in the
+// back office), invests in a live campaign, finds it in the portfolio and revokes it within the
+// reflection period. Then the demo: virtual euros in one campaign that gets funded and one that
+// fails and refunds. The demo's clock is wound forward through the development-only endpoint.
+
+const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
+const SHOWCASE = { slug: 'lanterns-of-vesper', title: 'Lanterns of Vesper' };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let member: Page;
+let admin: Page;
+const errors: string[][] = [];
+const investor = uniqueUser('inv');
+
+async function open(): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  errors.push(watchErrors(page));
+  return page;
+}
+
+/** The portfolio's entry for a campaign. */
+function holding(page: Page, title: string | RegExp): Locator {
+  return page
+    .getByRole('region', { name: 'Investments' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title }) });
+}
+
+async function submitInvestment(page: Page, amount: string, submit: string) {
+  await page.getByRole('textbox', { name: /^Amount in/ }).fill(amount);
+  await page.getByRole('checkbox', { name: /key investment information sheet/ }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'I understand the risk warning.' }).check({ force: true });
+  await page.getByRole('button', { name: submit, exact: true }).click();
+}
+
+async function invest(page: Page, amount: string, submit: string) {
+  await submitInvestment(page, amount, submit);
+  await page.getByRole('heading', { name: 'Your investment is reserved' }).waitFor();
+}
+
+/** Ends a demo campaign now and settles it, as its fast clock would a little later. */
+async function fastForward(page: Page, slug: string): Promise<string> {
+  return page.evaluate(async (s) => {
+    const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+    const res = await fetch(`/api/dev/campaigns/${s}/fast-forward`, {
+      method: 'POST',
+      headers: { 'X-CSRFToken': decodeURIComponent(token) },
+    });
+    return ((await res.json()) as { status: string }).status;
+  }, slug);
+}
+
+reportPagesOnFailure(() => [member, admin].filter(Boolean));
+
+beforeAll(async () => {
+  browser = await launch();
+  member = await open();
+  admin = await open();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('investing, with real and with virtual money', () => {
+  it('a new member verifies the address and takes the investor profile on the way to investing', async () => {
+    await signUpInPage(member, investor, ['investor']);
+    await member.goto(await linkFromMailbox(investor.email, '/auth/verify-email/'));
+    await member.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
+
+    await member.goto(`/campaigns/${SHOWCASE.slug}`);
+    await member.getByRole('heading', { level: 1, name: SHOWCASE.title }).waitFor();
+    await expectAccessible(member, 'campaign page');
+    await snapshot(member, 'campaign-page');
+    await member.getByRole('link', { name: 'Invest', exact: true }).click();
+
+    // No profile yet: the profile first, then back to the investment.
+    await member.waitForURL(/\/investor-profile\?next=/);
+    const answers: [string, string][] = [
+      ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
+      ['What is your main goal with this investment?', 'Supporting games I like'],
+      ['For how long can you leave this money invested?', 'More than three years'],
+      ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
+      ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
+      ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
+      ['What do your returns depend on?', "The game's net revenue"],
+      ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
+    ];
+    for (const [question, answer] of answers) {
+      await member
+        .getByRole('group', { name: question })
+        .getByRole('radio', { name: answer })
+        .check({ force: true });
+    }
+    await member.getByRole('button', { name: 'Send my answers' }).click();
+    await member.getByText('Passed', { exact: true }).first().waitFor();
+    await member.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
+    await member.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
+    await member.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
+    await member.getByRole('button', { name: 'Save the simulation' }).click();
+    await member.getByText('Simulation saved.').waitFor();
+    await expectAccessible(member, 'investor profile');
+    await snapshot(member, 'investor-profile');
+    await member.getByRole('link', { name: 'Continue to your investment' }).click();
+    await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+  });
+
+  it('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async () => {
+    await submitInvestment(member, '100', 'Invest');
+    await member.getByText('Your available balance is not enough for this amount.').first().waitFor();
+
+    await member.goto('/portfolio');
+    const instructions = member.getByRole('region', { name: 'Add euros by bank transfer' });
+    const reference = await instructions.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent();
+    expect(reference).toMatch(/^IS-/);
+
+    await logIn(admin, ADMIN.login, ADMIN.password);
+    await admin.goto('/backoffice/funds');
+    const record = admin.getByRole('region', { name: 'Record a received transfer' });
+    await record.getByRole('textbox', { name: 'Personal reference' }).fill(`Bonifico ${reference} grazie`);
+    await record.getByRole('textbox', { name: 'Amount in euros' }).fill('500');
+    await record.getByRole('textbox', { name: 'Bank transaction id' }).fill(`BANK-${investor.username}`);
+    await record.getByLabel('Value date').fill(new Date().toISOString().slice(0, 10));
+    await record.getByRole('textbox', { name: 'Payer' }).fill('Ada Byron');
+    await record.getByRole('button', { name: 'Credit the wallet' }).click();
+    await record.getByText(new RegExp(`credited to ${investor.username}`)).waitFor();
+    await expectAccessible(admin, 'back office funds');
+    await waitForMail(investor.email, 'We credited €500.00 to your wallet');
+  });
+
+  it('the member invests, finds it in the portfolio and revokes it in one click', async () => {
+    await member.goto(`/campaigns/${SHOWCASE.slug}/invest`);
+    await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+    await expectAccessible(member, 'invest');
+    await invest(member, '100', 'Invest');
+    await member.getByRole('link', { name: 'Go to my portfolio' }).click();
+
+    const entry = holding(member, SHOWCASE.title);
+    await entry.getByText('Reserved', { exact: true }).waitFor();
+    await expectAccessible(member, 'portfolio');
+    await snapshot(member, 'portfolio');
+    await entry.getByRole('button', { name: 'Revoke' }).click();
+    await member.getByRole('button', { name: 'Yes, revoke it' }).click();
+    await member.getByText('Your investment was revoked and the money is available again.').waitFor();
+    await entry.getByText('Revoked', { exact: true }).waitFor();
+    const real = member
+      .getByRole('region', { name: 'Wallets' })
+      .getByRole('listitem')
+      .filter({
+        has: member.getByRole('heading', { name: 'Real euros (EUR)' }),
+      });
+    await real.getByText('€500.00').first().waitFor();
+  });
+
+  it('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async () => {
+    await member.goto('/demo');
+    await member.getByRole('button', { name: 'Open my demo wallet' }).click();
+    await member.getByText('Your demo wallet is ready.').waitFor();
+    await expectAccessible(member, 'demo');
+    await snapshot(member, 'demo');
+
+    const investLink = (kind: string) =>
+      member.locator(`a[href^="/campaigns/demo-${kind}-"][href$="/invest"]`);
+    const slugOf = async (link: Locator) => (await link.getAttribute('href'))?.split('/')[2] ?? '';
+
+    const fund = investLink('fund').first();
+    await fund.waitFor();
+    const fundSlug = await slugOf(fund);
+    await fund.click();
+    await member.getByText('Demo mode: you are using virtual euros. No real money moves.').waitFor();
+    await invest(member, '50', 'Invest demo euros');
+
+    await member.goto('/demo');
+    const fail = investLink('fail').first();
+    await fail.waitFor();
+    const failSlug = await slugOf(fail);
+    await fail.click();
+    await invest(member, '120', 'Invest demo euros');
+
+    expect(await fastForward(member, fundSlug)).toMatch(/^(funded|services_active)$/);
+    expect(await fastForward(member, failSlug)).toBe('failed');
+
+    await member.goto('/portfolio');
+    await holding(member, /^Demo · /)
+      .filter({ hasText: 'Invested' })
+      .first()
+      .waitFor();
+    await holding(member, /^Demo · /)
+      .filter({ hasText: 'Refunded' })
+      .first()
+      .waitFor();
+    // 10,000 - 50 posted; the 120 came back.
+    const demo = member
+      .getByRole('region', { name: 'Wallets' })
+      .getByRole('listitem')
+      .filter({
+        has: member.getByRole('heading', { name: /^Demo euros/ }),
+      });
+    await demo.getByText('€9,950.00').first().waitFor();
+    await snapshot(member, 'portfolio-demo-settled');
+
+    await member.goto(`/campaigns/${failSlug}`);
+    await member
+      .getByText('This campaign did not reach its goal: every investor has been refunded.')
+      .waitFor();
+  });
+
+  it('no page threw an uncaught error', () => {
+    expect(errors.flat()).toEqual([]);
+  });
+});
