@@ -168,13 +168,33 @@ describe('AuthProvider', () => {
     expect(api.isAuthenticated).toBe(false);
   });
 
-  it('shares one request between concurrent refreshes', async () => {
-    const fetcher = vi.fn().mockResolvedValue(alice);
-    store({ isAuthenticated: true, username: 'alice', lastChecked: T0 });
+  it('shares one request between the first load and a tab that becomes visible', async () => {
+    let answer!: (value: AuthenticatedResponse) => void;
+    const fetcher = vi.fn(() => new Promise<AuthenticatedResponse>((resolve) => (answer = resolve)));
     setup(fetcher, clock);
-    await act(async () => {
-      await Promise.all([api.refresh(), api.refresh(), api.refresh()]);
-    });
+    setVisibility('visible');
+    await act(async () => answer(alice));
     expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(api.username).toBe('alice');
+  });
+
+  it('answers a refresh after a login with a new check, not the one that started before it', async () => {
+    const answers: Array<(value: AuthenticatedResponse) => void> = [];
+    const fetcher = vi.fn(() => new Promise<AuthenticatedResponse>((resolve) => answers.push(resolve)));
+    setup(fetcher, clock);
+    // The page's first check is still on its way when the login succeeds and the screen refreshes.
+    let after!: Promise<unknown>;
+    act(() => {
+      after = api.refresh();
+    });
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    await act(async () => answers[1]?.(alice));
+    // The first check answers last, with what was true before the login: it must not win.
+    await act(async () => answers[0]?.({ ...alice, isAuthenticated: false, username: null }));
+    await act(async () => {
+      await after;
+    });
+    expect(api.isAuthenticated).toBe(true);
+    expect(screen.getByTestId('who')).toHaveTextContent('alice');
   });
 });

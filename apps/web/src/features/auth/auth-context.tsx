@@ -32,7 +32,7 @@ export interface AuthState {
 }
 
 export interface AuthApi extends AuthState {
-  /** Asks the server again (GET /api/auth/authenticated/). */
+  /** Asks the server again (GET /api/auth/authenticated/) after the session changed. */
   refresh(): Promise<AuthState>;
   /** Resets to the empty, logged-out state and drops the stored copy. */
   clear(): void;
@@ -75,10 +75,10 @@ export function AuthProvider({
   const inFlight = useRef<Promise<AuthState> | null>(null);
   const generation = useRef(0);
 
-  const refresh = useCallback((): Promise<AuthState> => {
-    if (inFlight.current) return inFlight.current;
+  /** One request to the server; its answer applies only if nothing newer was asked or cleared. */
+  const ask = useCallback((): Promise<AuthState> => {
     const startedIn = generation.current;
-    const promise = fetchAuthenticated()
+    const promise: Promise<AuthState> = fetchAuthenticated()
       .then(
         (r): AuthState => ({
           isAuthenticated: r.isAuthenticated,
@@ -99,16 +99,32 @@ export function AuthProvider({
         },
       )
       .then((next) => {
-        // A clear() while the request ran wins: a late answer must not log the user back in.
-        if (generation.current === startedIn) setState(next);
-        return generation.current === startedIn ? next : { ...EMPTY_AUTH };
-      })
-      .finally(() => {
-        inFlight.current = null;
+        if (generation.current === startedIn) {
+          setState(next);
+          return next;
+        }
+        // Superseded: a clear() wins (a late answer must not log the user back in), and a newer
+        // request answers for this one.
+        return inFlight.current ?? { ...EMPTY_AUTH };
       });
     inFlight.current = promise;
+    void promise.finally(() => {
+      if (inFlight.current === promise) inFlight.current = null;
+    });
     return promise;
   }, [fetchAuthenticated, now]);
+
+  /** A background check (first load, tab visible again): joins one already under way. */
+  const check = useCallback((): Promise<AuthState> => inFlight.current ?? ask(), [ask]);
+
+  /**
+   * After the session changed (login, sign-up, profile edit): a new answer, never one of a check
+   * that started before the change — that one would say "logged out" right after a login.
+   */
+  const refresh = useCallback((): Promise<AuthState> => {
+    generation.current += 1;
+    return ask();
+  }, [ask]);
 
   const clear = useCallback(() => {
     generation.current += 1;
@@ -120,17 +136,17 @@ export function AuthProvider({
 
   // First load: ask the server unless the stored copy was fresh.
   useEffect(() => {
-    if (stateRef.current.isLoading) void refresh();
-  }, [refresh]);
+    if (stateRef.current.isLoading) void check();
+  }, [check]);
 
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState !== 'visible') return;
-      if (!isFresh(stateRef.current.lastChecked, now())) void refresh();
+      if (!isFresh(stateRef.current.lastChecked, now())) void check();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [refresh, now]);
+  }, [check, now]);
 
   useEffect(() => {
     saveAuth(state);
