@@ -26,14 +26,13 @@ import {
   SERVICE_STATUSES,
   type ServiceStatus,
 } from '@indiesplit/shared/campaigns';
-import { AVATAR_MAX_PIXELS } from '@indiesplit/shared/constants';
 import type { Language, MessageKey } from '@indiesplit/shared/messages';
 import { parseEuroToCents } from '@indiesplit/shared/money';
 import type { Currency } from '@indiesplit/shared/wallet';
-import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import type { Rule } from '../../platform/rate-limit.ts';
 import * as repo from './repo.ts';
@@ -667,46 +666,12 @@ export async function setServiceStatus(
 export const COVER_WIDTH = 1600;
 export const COVER_HEIGHT = 900;
 
-const SIGNATURES: Array<{ format: 'jpeg' | 'png' | 'webp'; test: (b: Buffer) => boolean }> = [
-  { format: 'jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    format: 'png',
-    test: (b) =>
-      b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    format: 'webp',
-    test: (b) =>
-      b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
-  },
-];
-
 /**
- * As for avatars: JPEG, PNG or WebP judged by content, pixel bombs refused before decoding, and a
- * re-encoded 16:9 WebP stored, so nothing of the original file but its pixels is ever served.
+ * As for avatars (see reencodeImage): a re-encoded 16:9 WebP is stored, so nothing of the original
+ * file but its pixels is ever served.
  */
-export async function processCover(data: Buffer): Promise<Buffer> {
-  const signature = SIGNATURES.find((s) => s.test(data));
-  if (!signature) throw badRequest('invalidImage');
-  let meta: Metadata;
-  try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw badRequest('invalidImage');
-  }
-  if (meta.format !== signature.format || !meta.width || !meta.height) throw badRequest('invalidImage');
-  if (meta.width * meta.height > AVATAR_MAX_PIXELS || (meta.pages ?? 1) > 1) {
-    throw badRequest('imageTooManyPixels');
-  }
-  try {
-    return await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(COVER_WIDTH, COVER_HEIGHT, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw badRequest('invalidImage');
-  }
+export function processCover(data: Buffer): Promise<Buffer> {
+  return reencodeImage(data, { width: COVER_WIDTH, height: COVER_HEIGHT, quality: 82 });
 }
 
 export async function replaceCover(

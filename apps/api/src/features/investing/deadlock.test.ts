@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { lockCampaign } from '../campaigns/state.ts';
 import { accountCode, checkLedgerInvariants } from '../ledger/service.ts';
 import { checkInvestmentInvariants } from '../settlement/invariants.ts';
@@ -16,6 +15,7 @@ import {
   investmentsOf,
   newCampaign,
   newMember,
+  useTestApp,
   walletOf,
 } from '../settlement/test-fixtures.ts';
 import { invest, revoke } from './service.ts';
@@ -26,16 +26,12 @@ import { invest, revoke } from './service.ts';
 // overlap (a pool of connections); on the embedded PGlite they are serialised, which checks the
 // same rules without the overlap.
 
-let t: TestApp;
 let db: Db;
 let ctx: AppContext;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.database.db;
-  ctx = t.app.ctx;
+useTestApp((env) => {
+  ({ db, ctx } = env);
 });
-afterAll(() => t.close());
 
 const TICKET = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

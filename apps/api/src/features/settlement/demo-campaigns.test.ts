@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { seed } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { invest } from '../investing/service.ts';
 import { resetDemoWallet } from '../wallet/service.ts';
 import { DEMO_REFLECTION_SECONDS, DEMO_ROUND_MINUTES, ensureDemoRounds } from './demo-campaigns.ts';
@@ -17,6 +17,7 @@ import {
   expectAllInvariants,
   investmentsOf,
   newMember,
+  useTestApp,
   walletOf,
 } from './test-fixtures.ts';
 import { runDueWork } from './worker.ts';
@@ -25,12 +26,9 @@ let t: TestApp;
 let db: Db;
 let ctx: AppContext;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.database.db;
-  ctx = t.app.ctx;
+useTestApp((env) => {
+  ({ t, db, ctx } = env);
 });
-afterAll(() => t.close());
 
 const liveDemo = (kind: 'fund' | 'fail') =>
   db

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { invest } from '../investing/service.ts';
 import {
   acknowledged,
@@ -15,6 +14,7 @@ import {
   newCampaign,
   newMember,
   settlementsPerReservation,
+  useTestApp,
   walletOf,
 } from './test-fixtures.ts';
 import { runDueWork } from './worker.ts';
@@ -23,16 +23,12 @@ import { runDueWork } from './worker.ts';
 // connections; on the embedded PGlite they are serialised by its single connection, which checks
 // the same rules without the overlap.
 
-let t: TestApp;
 let db: Db;
 let ctx: AppContext;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.database.db;
-  ctx = t.app.ctx;
+useTestApp((env) => {
+  ({ db, ctx } = env);
 });
-afterAll(() => t.close());
 
 describe('concurrent investments', () => {
   it('never passes the cap when 50 investors race for its last part, and every invariant holds', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaignServices, campaignWatchers, jobs } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { registerUser, type TestApp } from '../../test/harness.ts';
 import { invest, revoke } from '../investing/service.ts';
 import { findJob, LEASE_KEY } from './jobs.ts';
 import {
@@ -20,6 +20,7 @@ import {
   newCampaign,
   newMember,
   settlementsPerReservation,
+  useTestApp,
   walletOf,
 } from './test-fixtures.ts';
 import { runDueWork } from './worker.ts';
@@ -28,12 +29,9 @@ let t: TestApp;
 let db: Db;
 let ctx: AppContext;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.database.db;
-  ctx = t.app.ctx;
+useTestApp((env) => {
+  ({ t, db, ctx } = env);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import * as ledgerRepo from '../ledger/repo.ts';
 import * as ledger from '../ledger/service.ts';
@@ -15,6 +17,25 @@ import { checkInvestmentInvariants } from './invariants.ts';
 // in them (through the ledger), campaigns in the state a test needs.
 
 export const DAY = 24 * 3600 * 1000;
+
+export interface TestEnv {
+  t: TestApp;
+  db: Db;
+  ctx: AppContext;
+}
+
+/**
+ * One test app for the calling file: started before its tests, closed after them. `use` receives
+ * the app, its database and its context once started, for the file to keep in its own variables.
+ */
+export function useTestApp(use: (env: TestEnv) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    use({ t, db: t.database.db, ctx: t.app.ctx });
+  });
+  afterAll(() => t?.close());
+}
 
 export async function newMember(
   db: Db,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { AVATAR_MAX_PIXELS, USER_TYPES, type UserType } from '@indiesplit/shared/constants';
+import { USER_TYPES, type UserType } from '@indiesplit/shared/constants';
 import type { Subscriptions, UserDto } from '@indiesplit/shared/user';
 import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { emailChangedEmail, passwordChangedEmail } from '../auth/emails.ts';
 import {
@@ -133,47 +133,9 @@ export async function setLanguage(db: Db, userId: string, language: 'en' | 'it')
 
 // --- avatar -------------------------------------------------------------------------------------
 
-const SIGNATURES: Array<{ format: 'jpeg' | 'png' | 'webp'; test: (b: Buffer) => boolean }> = [
-  { format: 'jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    format: 'png',
-    test: (b) =>
-      b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    format: 'webp',
-    test: (b) =>
-      b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
-  },
-];
-
-/**
- * Accepts JPEG, PNG or WebP judged by content, never by name or declared type; refuses pixel bombs
- * before decoding; re-encodes to a 512 px WebP, which drops every byte of the original (EXIF, GPS,
- * trailing payloads) but the pixels.
- */
-export async function processAvatar(data: Buffer): Promise<Buffer> {
-  const signature = SIGNATURES.find((s) => s.test(data));
-  if (!signature) throw badRequest('invalidImage');
-  let meta: Metadata;
-  try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
-  } catch {
-    throw badRequest('invalidImage');
-  }
-  if (meta.format !== signature.format || !meta.width || !meta.height) throw badRequest('invalidImage');
-  if (meta.width * meta.height > AVATAR_MAX_PIXELS || (meta.pages ?? 1) > 1) {
-    throw badRequest('imageTooManyPixels');
-  }
-  try {
-    return await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(512, 512, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    throw badRequest('invalidImage');
-  }
+/** A 512 px square WebP re-encoded from the upload (see reencodeImage for what is accepted). */
+export function processAvatar(data: Buffer): Promise<Buffer> {
+  return reencodeImage(data, { width: 512, height: 512, quality: 85 });
 }
 
 export async function replaceAvatar(ctx: AppContext, userId: string, data: Buffer): Promise<repo.UserRow> {

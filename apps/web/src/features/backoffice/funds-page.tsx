@@ -4,7 +4,7 @@ import {
   formatIban,
   RecordDepositRequest,
 } from '@indiesplit/shared/funds';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -362,6 +362,46 @@ function WithdrawalActions({ w, onResult }: { w: BackofficeWithdrawalDto; onResu
   );
 }
 
+/**
+ * A list of the funds screens: a spinner while it loads, the error with a retry, a notice when it
+ * is empty, and otherwise a table of `head` (the header row) and `children` (the rows).
+ */
+function ListTable({
+  list,
+  count,
+  caption,
+  empty,
+  head,
+  children,
+}: {
+  list: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
+  count: number;
+  caption: string;
+  empty: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['backoffice', 'errors']);
+  if (list.isPending) return <Spinner label={t('loading')} />;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} adminOnly />;
+  if (count === 0) {
+    return (
+      <Notice type="info" live={false}>
+        {empty}
+      </Notice>
+    );
+  }
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>{head}</thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function WithdrawalsPanel() {
   const { t, i18n } = useTranslation(['backoffice', 'errors']);
   const list = useBackofficeWithdrawals('requested');
@@ -374,51 +414,41 @@ function WithdrawalsPanel() {
       </h2>
       <p className={styles.muted}>{t('funds.withdrawals.intro')}</p>
       <ResultNotice result={result} onDismiss={() => setResult(null)} />
-      {list.isPending ? (
-        <Spinner label={t('loading')} />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} adminOnly />
-      ) : rows.length === 0 ? (
-        <Notice type="info" live={false}>
-          {t('funds.withdrawals.empty')}
-        </Notice>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('funds.withdrawals.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('funds.withdrawals.col.member')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('funds.withdrawals.col.amount')}
-                </th>
-                <th scope="col">{t('funds.withdrawals.col.payTo')}</th>
-                <th scope="col">{t('funds.withdrawals.col.requested')}</th>
-                <th scope="col">{t('funds.withdrawals.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((w) => (
-                <tr key={w.id}>
-                  <th scope="row">
-                    <span className={styles.cellMain}>{w.member.username}</span>
-                    <span className={styles.cellSub}>{w.member.email}</span>
-                  </th>
-                  <td className={styles.num}>{formatCents(w.amount_cents, i18n.language)}</td>
-                  <td>
-                    <span className={styles.cellMain}>{w.account_holder}</span>
-                    <span className={`${styles.cellSub} ${styles.breakAll}`}>{formatIban(w.iban)}</span>
-                  </td>
-                  <td>{formatDateTime(w.created_at, i18n.language)}</td>
-                  <td>
-                    <WithdrawalActions w={w} onResult={setResult} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={list}
+        count={rows.length}
+        caption={t('funds.withdrawals.title')}
+        empty={t('funds.withdrawals.empty')}
+        head={
+          <tr>
+            <th scope="col">{t('funds.withdrawals.col.member')}</th>
+            <th scope="col" className={styles.num}>
+              {t('funds.withdrawals.col.amount')}
+            </th>
+            <th scope="col">{t('funds.withdrawals.col.payTo')}</th>
+            <th scope="col">{t('funds.withdrawals.col.requested')}</th>
+            <th scope="col">{t('funds.withdrawals.col.actions')}</th>
+          </tr>
+        }
+      >
+        {rows.map((w) => (
+          <tr key={w.id}>
+            <th scope="row">
+              <span className={styles.cellMain}>{w.member.username}</span>
+              <span className={styles.cellSub}>{w.member.email}</span>
+            </th>
+            <td className={styles.num}>{formatCents(w.amount_cents, i18n.language)}</td>
+            <td>
+              <span className={styles.cellMain}>{w.account_holder}</span>
+              <span className={`${styles.cellSub} ${styles.breakAll}`}>{formatIban(w.iban)}</span>
+            </td>
+            <td>{formatDateTime(w.created_at, i18n.language)}</td>
+            <td>
+              <WithdrawalActions w={w} onResult={setResult} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }
@@ -434,47 +464,37 @@ function DepositsPanel() {
       <h2 id="recent-deposits" className={styles.panelTitle}>
         {t('funds.deposits.title')}
       </h2>
-      {list.isPending ? (
-        <Spinner label={t('loading')} />
-      ) : list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} adminOnly />
-      ) : rows.length === 0 ? (
-        <Notice type="info" live={false}>
-          {t('funds.deposits.empty')}
-        </Notice>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">{t('funds.deposits.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('funds.deposits.col.valueDate')}</th>
-                <th scope="col">{t('funds.deposits.col.member')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('funds.deposits.col.amount')}
-                </th>
-                <th scope="col">{t('funds.deposits.col.bankId')}</th>
-                <th scope="col">{t('funds.deposits.col.payer')}</th>
-                <th scope="col">{t('funds.deposits.col.recordedBy')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <td>{formatDay(d.value_date, i18n.language)}</td>
-                  <th scope="row">{d.member.username}</th>
-                  <td className={styles.num}>{formatCents(d.amount_cents, i18n.language)}</td>
-                  <td className={styles.breakAll}>{d.bank_transaction_id}</td>
-                  <td>{d.payer_name ?? '—'}</td>
-                  <td>
-                    {d.recorded_by ?? '—'} · {formatDateTime(d.created_at, i18n.language)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={list}
+        count={rows.length}
+        caption={t('funds.deposits.title')}
+        empty={t('funds.deposits.empty')}
+        head={
+          <tr>
+            <th scope="col">{t('funds.deposits.col.valueDate')}</th>
+            <th scope="col">{t('funds.deposits.col.member')}</th>
+            <th scope="col" className={styles.num}>
+              {t('funds.deposits.col.amount')}
+            </th>
+            <th scope="col">{t('funds.deposits.col.bankId')}</th>
+            <th scope="col">{t('funds.deposits.col.payer')}</th>
+            <th scope="col">{t('funds.deposits.col.recordedBy')}</th>
+          </tr>
+        }
+      >
+        {rows.map((d) => (
+          <tr key={d.id}>
+            <td>{formatDay(d.value_date, i18n.language)}</td>
+            <th scope="row">{d.member.username}</th>
+            <td className={styles.num}>{formatCents(d.amount_cents, i18n.language)}</td>
+            <td className={styles.breakAll}>{d.bank_transaction_id}</td>
+            <td>{d.payer_name ?? '—'}</td>
+            <td>
+              {d.recorded_by ?? '—'} · {formatDateTime(d.created_at, i18n.language)}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

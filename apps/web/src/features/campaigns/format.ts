@@ -1,33 +1,15 @@
 import type { TFunction } from 'i18next';
+import {
+  cachedFormatter,
+  formatDateTime as formatDateTimeOf,
+  formatDay as formatDayOf,
+  formatEuro,
+} from '../../lib/format.ts';
 
-// Amounts, shares and times of campaigns as people read them, in the interface language. Intl
-// formatters are costly to build, so each one is made once per language.
+// Amounts, shares and times of campaigns as people read them, in the interface language; dates
+// are spelled out in full ("March 5, 2025").
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let formatter = cache.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = make();
-    cache.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** Integer cents -> "€25,000" / "25.000 €"; whole amounts drop the decimals. */
-export function formatEuro(cents: number, lang: string): string {
-  const whole = cents % 100 === 0;
-  return cached(
-    `euro:${lang}:${whole}`,
-    () =>
-      new Intl.NumberFormat(lang, {
-        style: 'currency',
-        currency: 'EUR',
-        minimumFractionDigits: whole ? 0 : 2,
-        maximumFractionDigits: 2,
-      }),
-  ).format(cents / 100);
-}
+export { formatEuro };
 
 /** An amount in the campaign's money: demo amounts always say they are virtual. */
 export function formatAmount(t: TFunction, cents: number, currency: string, lang: string): string {
@@ -37,29 +19,20 @@ export function formatAmount(t: TFunction, cents: number, currency: string, lang
 
 /** Basis points -> "7.5%". */
 export function formatShare(bps: number, lang: string): string {
-  return cached(
+  return cachedFormatter(
     `pct:${lang}`,
     () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }),
   ).format(bps / 10_000);
 }
 
+/** An instant (ISO timestamp), in the reader's time zone. */
 export function formatDateTime(value: string, lang: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return cached(
-    `dt:${lang}`,
-    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }),
-  ).format(date);
+  return formatDateTimeOf(value, lang, 'long');
 }
 
 /** A calendar day (YYYY-MM-DD), read at noon UTC so no time zone moves it. */
 export function formatDay(value: string, lang: string): string {
-  const date = new Date(`${value.slice(0, 10)}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return cached(
-    `day:${lang}`,
-    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }),
-  ).format(date);
+  return formatDayOf(value, lang, 'long');
 }
 
 /** Share of the goal reached, 0–100 (more than the goal shows as 100 on the bar). */

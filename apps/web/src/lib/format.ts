@@ -1,0 +1,76 @@
+// Amounts and dates as people read them, in the interface language. Intl formatters are costly to
+// build, so each one is made once per language and style, and shared by every screen.
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/** The formatter stored under `key` (which must name every option it was built with), made once. */
+export function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** How much of a date is spelled out: "Mar 5, 2025" (medium) or "March 5, 2025" (long). */
+export type DateLength = 'medium' | 'long';
+
+/** Integer cents -> "€25,000" (en) / "25.000 €" (it); whole amounts drop the decimals. */
+export function formatEuro(cents: number, lang: string): string {
+  const whole = cents % 100 === 0;
+  return cachedFormatter(
+    `euro:${lang}:${whole}`,
+    () =>
+      new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: whole ? 0 : 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(cents / 100);
+}
+
+/** Integer cents -> "€1,250.50" (en) / "1.250,50 €" (it); always with the cents. */
+export function formatEuroCents(cents: number, lang: string): string {
+  return cachedFormatter(
+    `euro-cents:${lang}`,
+    () => new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }),
+  ).format(cents / 100);
+}
+
+/** An instant (ISO timestamp), date and time, in the reader's time zone. */
+export function formatDateTime(value: string, lang: string, length: DateLength = 'medium'): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return cachedFormatter(
+    `datetime:${length}:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: length, timeStyle: 'short' }),
+  ).format(date);
+}
+
+/** An instant's date only, in the reader's time zone. */
+export function formatDate(value: string, lang: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return cachedFormatter(
+    `date:medium:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }),
+  ).format(date);
+}
+
+/**
+ * A calendar day (YYYY-MM-DD) is shown as that day wherever the reader is: it is read at noon UTC
+ * and formatted in UTC, so no time zone can move it to the day before.
+ */
+export function formatDay(value: string, lang: string, length: DateLength = 'medium'): string {
+  const date = new Date(`${value.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return cachedFormatter(
+    `day:${length}:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: length, timeZone: 'UTC' }),
+  ).format(date);
+}
