@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 // A resolver built from per-field checks, for forms that combine the shared field schemas with
@@ -34,4 +35,23 @@ export function rulesResolver<T extends FieldValues, C = unknown>(
 /** Moves keyboard focus to an element after React has painted it (an error summary, a notice). */
 export function focusSoon(get: () => HTMLElement | null | undefined): void {
   requestAnimationFrame(() => get()?.focus());
+}
+
+/**
+ * Whether a form's request is under way, and a wrapper that marks it so. Unlike react-hook-form's
+ * `isSubmitting` it stays false while the form is only being checked: fields disabled by it can
+ * still take the focus that a failed check gives the first problem (a disabled input cannot be
+ * focused, and on a slow device the disabling render came first).
+ */
+export function useSending(): [boolean, <T>(work: () => Promise<T>) => Promise<T>] {
+  const [sending, setSending] = useState(false);
+  const whileSending = useCallback(async <T>(work: () => Promise<T>): Promise<T> => {
+    setSending(true);
+    try {
+      return await work();
+    } finally {
+      setSending(false);
+    }
+  }, []);
+  return [sending, whileSending];
 }

@@ -9,7 +9,7 @@ import { Field } from '../../components/field.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { errorText, validationText } from '../../lib/error-text.ts';
-import { focusSoon } from '../../lib/form.ts';
+import { focusSoon, useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { recoverPassword } from './api.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -25,16 +25,18 @@ export default function ForgotPasswordPage() {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ email: string }>({
     resolver: zodResolver(RecoverPasswordRequest),
     defaultValues: { email: '' },
   });
+  // Disabled while the request runs, not while the form is checked (see useSending).
+  const [isSubmitting, whileSending] = useSending();
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      await recoverPassword(email);
+      await whileSending(() => recoverPassword(email));
       setSent(true);
     } catch (err) {
       setError(

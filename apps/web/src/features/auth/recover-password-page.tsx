@@ -10,7 +10,7 @@ import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, validationText } from '../../lib/error-text.ts';
-import { focusSoon, rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { focusSoon, rulesResolver, schemaCheck, useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { resetPassword } from './api.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -38,8 +38,10 @@ export default function RecoverPasswordPage() {
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ResetForm>({ resolver, defaultValues: { new_password: '', re_new_password: '' } });
+  // Disabled while the request runs, not while the form is checked (see useSending).
+  const [isSubmitting, whileSending] = useSending();
 
   if (!userId || !token) {
     return (
@@ -70,7 +72,7 @@ export default function RecoverPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await resetPassword({ user_id: userId, user_token: token, ...values });
+      await whileSending(() => resetPassword({ user_id: userId, user_token: token, ...values }));
       setDone(true);
     } catch (err) {
       setError({

@@ -15,7 +15,7 @@ import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
-import { type Check, focusSoon, rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { type Check, focusSoon, rulesResolver, schemaCheck, useSending } from '../../lib/form.ts';
 import styles from './pitch.module.css';
 import {
   firstAllowedReleaseDate,
@@ -121,13 +121,15 @@ export function ProjectForm({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ProjectFormValues>({ resolver, defaultValues });
+  // Disabled while the pitch is sent, not while it is checked (see useSending).
+  const [isSubmitting, whileSending] = useSending();
 
   const onSubmit = handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      await send(projectFormData(values));
+      await whileSending(() => send(projectFormData(values)));
     } catch (err) {
       console.error('Pitch submission failed', err);
       setSubmitError(describeFailure(err));

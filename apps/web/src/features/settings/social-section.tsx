@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
-import { rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { rulesResolver, schemaCheck, useSending } from '../../lib/form.ts';
 import { discordStartUrl } from '../auth/api.ts';
 import { GoogleButton } from '../auth/social/google-button.tsx';
 import { useProviders } from '../auth/social/providers.ts';
@@ -202,20 +202,24 @@ function FirstPassword({ onDone }: { onDone: (text: string) => void }) {
     resolver: passwordResolver,
     defaultValues: { new_password: '', re_new_password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
+  const [isSubmitting, whileSending] = useSending();
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await setFirstPassword(values);
+      const res = await whileSending(() => setFirstPassword(values));
       form.reset();
       await queryClient.invalidateQueries({ queryKey: userKeys.socialConnections });
       await queryClient.invalidateQueries({ queryKey: userKeys.user, exact: true });
       onDone(res.message);
     } catch (err) {
       const key = err instanceof ApiError ? fieldErrorKey(err, 'new_password') : undefined;
-      if (key) form.setError('new_password', { type: 'server', message: key }, { shouldFocus: true });
-      else setError(errorText(t, err, { fallback: 'settings:social.passwordError' }));
+      if (key) {
+        form.setError('new_password', { type: 'server', message: key });
+        // Once the field is enabled again.
+        requestAnimationFrame(() => form.setFocus('new_password'));
+      } else setError(errorText(t, err, { fallback: 'settings:social.passwordError' }));
     }
   });
 
