@@ -157,6 +157,8 @@ describe('investing, with real and with virtual money', () => {
 
     const entry = holding(member, SHOWCASE.title);
     await entry.getByText('Reserved', { exact: true }).waitFor();
+    // Checked once every part has loaded, the deposit instructions included.
+    await member.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
     await expectAccessible(member, 'portfolio');
     await snapshot(member, 'portfolio');
     await entry.getByRole('button', { name: 'Revoke' }).click();

@@ -197,4 +197,15 @@ describe('AuthProvider', () => {
     expect(api.isAuthenticated).toBe(true);
     expect(screen.getByTestId('who')).toHaveTextContent('alice');
   });
+
+  it('stores a new answer at once, before the screen renders it', async () => {
+    // A fresh copy from before the login, as the login page's first check leaves it.
+    store({ isAuthenticated: false, lastChecked: T0 });
+    const fetcher = vi.fn().mockResolvedValue(alice);
+    setup(fetcher, clock);
+    // Not inside act(): React has not rendered the answer when the next page could load.
+    await api.refresh();
+    expect(readStoredAuth(T0)?.username).toBe('alice');
+    await act(async () => {});
+  });
 });

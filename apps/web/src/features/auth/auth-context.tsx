@@ -100,6 +100,9 @@ export function AuthProvider({
       )
       .then((next) => {
         if (generation.current === startedIn) {
+          // Stored at once, not after the next render: a page loaded right after a login (a link
+          // opened at once, a reload) must not find the copy from before it.
+          saveAuth(next);
           setState(next);
           return next;
         }

@@ -52,26 +52,35 @@ export function DepositInstructions() {
         </Notice>
       ) : (
         <>
+          {/* A dl holds only dt and dd in each group: the copy button is part of the value. */}
           <dl className={styles.details}>
             <div>
               <dt>{t('deposit.beneficiary')}</dt>
-              <dd>{query.data.beneficiary}</dd>
-              <CopyButton value={query.data.beneficiary} label={t('deposit.beneficiary')} />
+              <dd>
+                <span>{query.data.beneficiary}</span>
+                <CopyButton value={query.data.beneficiary} label={t('deposit.beneficiary')} />
+              </dd>
             </div>
             <div>
               <dt>{t('deposit.iban')}</dt>
-              <dd className={styles.code}>{formatIban(query.data.iban)}</dd>
-              <CopyButton value={query.data.iban} label={t('deposit.iban')} />
+              <dd>
+                <span className={styles.code}>{formatIban(query.data.iban)}</span>
+                <CopyButton value={query.data.iban} label={t('deposit.iban')} />
+              </dd>
             </div>
             <div>
               <dt>{t('deposit.bic')}</dt>
-              <dd className={styles.code}>{query.data.bic}</dd>
-              <CopyButton value={query.data.bic} label={t('deposit.bic')} />
+              <dd>
+                <span className={styles.code}>{query.data.bic}</span>
+                <CopyButton value={query.data.bic} label={t('deposit.bic')} />
+              </dd>
             </div>
             <div>
               <dt>{t('deposit.reference')}</dt>
-              <dd className={styles.reference}>{query.data.reference}</dd>
-              <CopyButton value={query.data.reference} label={t('deposit.reference')} />
+              <dd>
+                <span className={styles.reference}>{query.data.reference}</span>
+                <CopyButton value={query.data.reference} label={t('deposit.reference')} />
+              </dd>
             </div>
           </dl>
           <Notice type="info" live={false}>
