@@ -11,6 +11,7 @@ import { checkLedgerInvariants, ensureAccount, transfer } from '../src/features/
 import { checkInvestmentInvariants } from '../src/features/settlement/invariants.ts';
 import { runDueWork } from '../src/features/settlement/worker.ts';
 import type { AppContext } from '../src/platform/context.ts';
+import { percentile, runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 
 // Investing throughput on PostgreSQL: many investors put money into ONE live campaign at once
@@ -29,26 +30,6 @@ const wallets = Number(process.env.BENCH_WALLETS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 48);
 const poolSize = Number(process.env.BENCH_POOL ?? 16);
 const TICKET = 5_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function runPool<T>(items: T[], workers: number, fn: (item: T) => Promise<void>): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < items.length) {
-        const item = items[next++] as T;
-        const start = performance.now();
-        await fn(item);
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
 
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 

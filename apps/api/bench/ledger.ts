@@ -12,6 +12,7 @@ import {
   settle,
   transfer,
 } from '../src/features/ledger/service.ts';
+import { percentile, runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 
 // Ledger throughput on PostgreSQL: many wallets reserve money into ONE campaign escrow at once
@@ -24,26 +25,6 @@ const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const wallets = Number(process.env.BENCH_WALLETS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const poolSize = Number(process.env.BENCH_POOL ?? 16);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function runPool<T>(items: T[], workers: number, fn: (item: T) => Promise<void>): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < items.length) {
-        const item = items[next++] as T;
-        const start = performance.now();
-        await fn(item);
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
 
 async function main() {
   const target = await createThrowAwayDatabase(baseUrl);
