@@ -3,7 +3,12 @@
 // audits the home and login pages in headless Chromium with the default mobile configuration
 // (emulated phone, simulated throttling) and prints performance, accessibility, best practices, SEO,
 // LCP, TBT and CLS. A benchmark, not a test: it exits 0 whatever the scores, and non-zero only when
-// an audit could not run at all. All traffic stays on 127.0.0.1.
+// a page could not be audited at all. All traffic stays on 127.0.0.1.
+//
+// `--runs N` audits every page N times (in turns, so a passing burst of load hits all pages alike),
+// prints each run and then the median of every number per page: single lab runs vary by several
+// points on a busy machine. `--dist DIR` audits another build of the web app (e.g. one made from an
+// earlier version, to compare the two under the same conditions) instead of apps/web/dist.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -33,10 +38,30 @@ const CHROME_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
+/** The value of `--name value` or `--name=value`, if given. */
+function optionValue(args, name) {
+  const at = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (at === -1) return undefined;
+  return args[at].includes('=') ? args[at].slice(name.length + 1) : args[at + 1];
+}
+
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repo, 'apps/api/dist/main.js');
-const webDist = path.join(repo, 'apps/web/dist');
+const distOption = optionValue(process.argv.slice(2), '--dist');
+const webDist = distOption ? path.resolve(distOption) : path.join(repo, 'apps/web/dist');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+function parseRuns(args) {
+  const raw = optionValue(args, '--runs');
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 50) {
+    console.error('--runs takes a whole number from 1 to 50.');
+    process.exit(2);
+  }
+  return n;
+}
+const RUNS = parseRuns(process.argv.slice(2));
 
 // The launcher Lighthouse itself depends on, resolved from Lighthouse's own location so that the
 // copy it ships with is used.
@@ -82,6 +107,34 @@ function lcpElement(lhr) {
     if (node?.type === 'node') return node.snippet?.replace(/\s+/g, ' ').slice(0, 100);
   }
   return undefined;
+}
+
+// The median of each number, per page, over the runs that completed (the middle one, or the mean
+// of the two middle ones). A page whose every run failed is shown as failed.
+function medians(rows) {
+  const mid = (values) => {
+    const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+    if (sorted.length === 0) return null;
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  };
+  const num = (v) => (v === null || v === undefined ? null : Number(v));
+  return PAGES.map((page) => {
+    const done = rows.filter((r) => r.page === page.name && !r.error);
+    if (done.length === 0) return { page: page.name, error: 'no run completed' };
+    const pick = (key) => mid(done.map((r) => num(r[key])));
+    const fixed = (v, digits) => (v === null ? null : v.toFixed(digits));
+    return {
+      page: `${page.name} (${done.length})`,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      seo: pick('seo'),
+      lcp: fixed(pick('lcp'), 2),
+      tbt: fixed(pick('tbt'), 0),
+      cls: fixed(pick('cls'), 3),
+    };
+  });
 }
 
 function printTable(rows) {
@@ -212,9 +265,16 @@ async function main() {
   const rows = [];
   const notes = [];
   let meta;
-  for (const page of PAGES) {
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of PAGES) {
+      await audit(page, run);
+    }
+  }
+
+  async function audit(page, run) {
     const url = `${baseURL}${page.path}`;
-    process.stderr.write(`Auditing ${page.name} (${page.path})…\n`);
+    const label = RUNS > 1 ? `${page.name} #${run}` : page.name;
+    process.stderr.write(`Auditing ${label} (${page.path})…\n`);
     try {
       // No config: Lighthouse's default, the mobile preset with simulated throttling. Storage and
       // cache are reset before each page, so each is loaded as by a first-time visitor.
@@ -228,16 +288,16 @@ async function main() {
       if (!lhr) throw new Error('no result');
       if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       meta ??= lhr;
-      rows.push(summarise(page, lhr));
+      rows.push({ ...summarise(page, lhr), run });
       const element = lcpElement(lhr);
-      if (element) notes.push(`${page.name}: LCP element ${element}`);
+      if (element) notes.push(`${label}: LCP element ${element}`);
       for (const id of ['accessibility', 'best-practices', 'seo']) {
         const failed = failing(lhr, id);
-        if (failed.length > 0) notes.push(`${page.name}: ${id} failing: ${failed.join('; ')}`);
+        if (failed.length > 0) notes.push(`${label}: ${id} failing: ${failed.join('; ')}`);
       }
-      for (const warning of lhr.runWarnings ?? []) notes.push(`${page.name}: warning: ${warning}`);
+      for (const warning of lhr.runWarnings ?? []) notes.push(`${label}: warning: ${warning}`);
     } catch (err) {
-      rows.push({ page: page.name, error: err instanceof Error ? err.message : String(err) });
+      rows.push({ page: page.name, run, error: err instanceof Error ? err.message : String(err) });
     }
   }
 
@@ -252,12 +312,23 @@ async function main() {
     );
   }
   console.log('First visit: no stored consent, so the cookie banner is showing on every page measured.\n');
-  printTable(rows);
+  if (RUNS > 1) {
+    printTable(rows.map((r) => ({ ...r, page: `${r.page} #${r.run}` })));
+    console.log(`\nMedian of ${RUNS} runs (runs completed per page in brackets):\n`);
+    printTable(medians(rows));
+  } else {
+    printTable(rows);
+  }
   if (notes.length > 0) console.log('');
   for (const note of notes) console.log(note);
   const failures = rows.filter((r) => r.error);
-  for (const r of failures) console.error(`${r.page}: the audit did not run: ${r.error}`);
-  return failures.length > 0 ? 1 : 0;
+  for (const r of failures) {
+    console.error(`${RUNS > 1 ? `${r.page} #${r.run}` : r.page}: the audit did not run: ${r.error}`);
+  }
+  // With several runs, a run that failed (a browser hiccup) is reported but the medians still
+  // stand; only a page none of whose runs completed is a failure.
+  const unmeasured = PAGES.filter((page) => !rows.some((r) => r.page === page.name && !r.error));
+  return unmeasured.length > 0 ? 1 : 0;
 }
 
 let code = 1;

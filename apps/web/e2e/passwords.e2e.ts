@@ -8,6 +8,7 @@ import {
   linkFromMailbox,
   logIn,
   newContext,
+  reportPagesOnFailure,
   snapshot,
   uniqueUser,
 } from './helpers.ts';
@@ -42,6 +43,8 @@ async function register(p: Page, u: typeof member) {
   }, u);
   expect(status).toEqual([201, 200]);
 }
+
+reportPagesOnFailure(() => (page ? [page] : []));
 
 beforeAll(async () => {
   browser = await launch();

@@ -13,18 +13,12 @@ export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 /** How long a Discord authorization, and the reference it yields, may take to complete. */
 export const OAUTH_FLOW_TTL_MINUTES = 10;
 
-/** Query parameter the server's Discord callback hands the web app: the one-time reference. */
-export const DISCORD_REF_PARAM = 'discord_ref';
-/** Query parameter carrying one of the OAuth error codes below back to the web app. */
-export const OAUTH_ERROR_PARAM = 'oauth_error';
-export const OAUTH_ERROR_CODES = [
-  'oauthError',
-  'oauthSessionExpired',
-  'discordAuthFailed',
-  'discordUserInfoFailed',
-  'socialProviderDisabled',
-] as const;
-export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+export {
+  DISCORD_REF_PARAM,
+  OAUTH_ERROR_CODES,
+  OAUTH_ERROR_PARAM,
+  type OAuthErrorCode,
+} from './oauth-params.ts';
 
 /** Which sign-in providers this deployment has configured, read by the web app at run time. */
 export const ProvidersResponse = z.object({

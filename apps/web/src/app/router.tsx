@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import HomePage from '../features/home/home-page.tsx';
 import { loadNamespaces } from '../i18n/index.ts';
+import { afterFirstPaint } from './after-first-paint.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
@@ -13,9 +14,12 @@ type PageModule = { default: ComponentType };
 
 // Screens with texts of their own also have forms or server calls, so they get the error catalogue
 // ("errors") with them; the static pages (about, news, 404) need neither.
+// Opened directly, a screen is fetched once the frame around it has been painted (after-first-paint.ts).
 function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
   return lazy(() =>
-    Promise.all([load(), ns.length > 0 ? loadNamespaces([...ns, 'errors']) : undefined]).then(([m]) => m),
+    afterFirstPaint()
+      .then(() => Promise.all([load(), ns.length > 0 ? loadNamespaces([...ns, 'errors']) : undefined]))
+      .then(([m]) => m),
   );
 }
 

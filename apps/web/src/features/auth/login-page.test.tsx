@@ -23,6 +23,50 @@ describe('Login page', () => {
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/', expect.anything());
   });
 
+  it('focuses the password when only the password is missing, and drops a message once fixed', async () => {
+    const fetchMock = stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByRole('textbox', { name: 'Username or email' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    // Spaces alone are no username.
+    expect(await screen.findAllByText('Please fill in all required fields.')).toHaveLength(2);
+    await user.type(screen.getByRole('textbox', { name: 'Username or email' }), 'alice');
+    expect(screen.getAllByText('Please fill in all required fields.')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveFocus());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/', expect.anything());
+  });
+
+  it('refuses an over-long username as wrong credentials without calling the server', async () => {
+    const fetchMock = stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('textbox', { name: 'Username or email' }));
+    await user.paste('a'.repeat(255));
+    await user.type(screen.getByLabelText(/^Password/), 'Secret-pass1{Enter}');
+    expect(
+      await screen.findByText(
+        'Invalid username/email or password. Please check your credentials and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/', expect.anything());
+  });
+
+  it('sends the username without the spaces around it, the password as typed', async () => {
+    const fetchMock = stubApi({
+      'POST /api/auth/': () =>
+        jsonResponse(401, { success: false, code: 'authenticationFailed', message: 'x' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<LoginPage />, { path: '/login' });
+    await fill(user, '  alice ', ' Secret-pass1 ');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('alert');
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/auth/');
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ username: 'alice', password: ' Secret-pass1 ' });
+  });
+
   it('shows the translated wrong-credentials message on 401 and focuses it', async () => {
     stubApi({
       'POST /api/auth/': () =>

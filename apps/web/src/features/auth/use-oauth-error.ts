@@ -1,4 +1,4 @@
-import { OAUTH_ERROR_CODES, OAUTH_ERROR_PARAM } from '@indiesplit/shared/oauth';
+import { OAUTH_ERROR_CODES, OAUTH_ERROR_PARAM } from '@indiesplit/shared/oauth-params';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

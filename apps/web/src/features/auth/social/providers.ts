@@ -22,6 +22,13 @@ export function forgetProviders(): void {
   pending = null;
 }
 
+/** Whether `providers` lets the sign-in screens show at least one button. */
+export function offersSocialSignIn(providers: ProvidersResponse | null): boolean {
+  return Boolean(
+    providers && (providers.discord || (providers.google_client_id && providers.google_script_url)),
+  );
+}
+
 /** null until known. */
 export function useProviders(): ProvidersResponse | null {
   const [providers, setProviders] = useState<ProvidersResponse | null>(null);

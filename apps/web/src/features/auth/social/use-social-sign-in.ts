@@ -1,4 +1,5 @@
-import { DISCORD_REF_PARAM, type OAuthProvider } from '@indiesplit/shared/oauth';
+import type { OAuthProvider } from '@indiesplit/shared/oauth';
+import { DISCORD_REF_PARAM } from '@indiesplit/shared/oauth-params';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
