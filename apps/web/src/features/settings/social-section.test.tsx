@@ -87,6 +87,36 @@ describe('Social media connections', () => {
     expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({ access_token: 'LINKREF' });
   });
 
+  it('back from Discord: a list read before the link landed does not hide the new connection', async () => {
+    // The page asks for the list and redeems the reference at once; the list's answer, read before
+    // the link was stored, arrives last.
+    let answerList: (r: Response) => void = () => {};
+    const fetchMock = stubApi({
+      'GET /api/auth/providers/': providers,
+      'GET /api/user/social-connections/': () =>
+        new Promise<Response>((resolve) => {
+          answerList = resolve;
+        }),
+      'POST /api/user/social-connections/discord/': list(
+        [discordLink],
+        true,
+        'Your social account is now connected.',
+      ),
+    });
+    render('/settings?discord_ref=LINKREF#social');
+    const posted = () =>
+      fetchMock.mock.results.some(
+        (r, i) => fetchMock.mock.calls[i]![1]?.method === 'POST' && r.type === 'return',
+      );
+    await waitFor(() => expect(posted()).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    answerList(list([])());
+    expect(await screen.findByText('Your social account is now connected.')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('button', { name: 'Disconnect Discord' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Connect Discord' })).not.toBeInTheDocument();
+  });
+
   it('an account without a password sets one without a previous password', async () => {
     const fetchMock = stubApi({
       'GET /api/auth/providers/': providers,

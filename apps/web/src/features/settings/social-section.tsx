@@ -70,7 +70,11 @@ export function SocialSection() {
   const clean = useCleanAddress();
   const handled = useRef(new Set<string>());
 
-  const done = (data: Awaited<ReturnType<typeof connectGoogle>>) => {
+  // The answer is the list after the change. A read of the list still on its way (the page asks for
+  // it while it redeems a Discord reference) may predate the change: drop it, or it would land last
+  // and show the account as not linked.
+  const done = async (data: Awaited<ReturnType<typeof connectGoogle>>) => {
+    await queryClient.cancelQueries({ queryKey: userKeys.socialConnections });
     queryClient.setQueryData(userKeys.socialConnections, data);
     if (data.message) notice.show({ type: 'success', text: data.message });
   };
