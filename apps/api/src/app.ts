@@ -21,6 +21,9 @@ import { investingRoutes } from './features/investing/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
+import { distributionRoutes } from './features/revenue/distribution-routes.ts';
+import { revenuePortfolioRoutes } from './features/revenue/portfolio-routes.ts';
+import { revenueReportRoutes } from './features/revenue/report-routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { settlementRoutes } from './features/settlement/routes.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
@@ -190,6 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
       await api.register(settlementRoutes, ctx);
+      await api.register(revenueReportRoutes, ctx);
+      await api.register(distributionRoutes, ctx);
+      await api.register(revenuePortfolioRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

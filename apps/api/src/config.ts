@@ -78,6 +78,11 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(5),
+  // The revenue share (ADR 0014): the platform's part of each pool in basis points of the pool,
+  // frozen on a campaign when it goes live; and how many seconds a month of a demo campaign's term
+  // lasts on the demo's fast clock.
+  PLATFORM_SHARE_BPS: z.coerce.number().int().min(0).max(10000).default(1000),
+  DEMO_MONTH_SECONDS: z.coerce.number().int().min(1).max(86400).default(20),
   // Social sign-in (ADR 0007). A provider is on when its client is configured; the endpoints default
   // to the real providers and can point elsewhere (tests, staging).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
@@ -142,6 +147,10 @@ export interface Config {
   demoCampaigns: boolean;
   /** Minutes from a demo round's start to its deadline. */
   demoRoundMinutes: number;
+  /** The platform's part of each revenue pool (basis points of the pool) for campaigns going live. */
+  platformShareBps: number;
+  /** Seconds one month of a demo campaign's revenue-share term lasts. */
+  demoMonthSeconds: number;
   /** Social sign-in providers; null when not configured (no button, endpoints answer 404). */
   google: GoogleConfig | null;
   discord: DiscordConfig | null;
@@ -231,6 +240,8 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     settlementIntervalSeconds: env.SETTLEMENT_INTERVAL_SECONDS,
     demoCampaigns: env.DEMO_CAMPAIGNS ? env.DEMO_CAMPAIGNS === 'on' : env.NODE_ENV === 'development',
     demoRoundMinutes: env.DEMO_ROUND_MINUTES,
+    platformShareBps: env.PLATFORM_SHARE_BPS,
+    demoMonthSeconds: env.DEMO_MONTH_SECONDS,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     google: env.GOOGLE_CLIENT_ID
       ? {

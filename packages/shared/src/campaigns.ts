@@ -225,6 +225,10 @@ export const CampaignDetailDto = CampaignSummaryDto.extend({
   trailer_url: z.string().nullable(),
   expected_release_date: z.string().nullable(),
   launched_on: z.string().nullable(),
+  /** The revenue-share term's last day, once launched (ADR 0014). */
+  term_ends_on: z.string().nullable(),
+  /** The platform's part of each revenue pool, basis points (null before the campaign went live). */
+  platform_share_bps: z.number().int().nullable(),
   reflection_seconds: z.number().int(),
   key_information: KeyInformationDto,
 });

@@ -172,6 +172,29 @@ const en = {
   sophisticatedAlreadyApproved: 'You are already treated as a sophisticated investor.',
   sophisticatedNoRequest: 'There is no request waiting for a decision for this investor.',
   // investing: end
+  // revenue
+  campaignNotLaunched: 'Revenue reports can be filed once the game has launched.',
+  notCampaignDeveloper: 'Only the campaign’s developer or an administrator can do this.',
+  reportPeriodInvalid:
+    'The period must start on the first day of a month, or of a quarter (1 January, April, July or October).',
+  reportOutsideTerm:
+    'This period is outside the revenue-share term, which runs from the launch for 36 months.',
+  reportPeriodNotOver: 'This period has not ended yet: file the report once it is over.',
+  reportOverlaps:
+    'A report already covers part of this period. To correct a verified report, file an adjustment.',
+  reportLocked: 'A verified report cannot be changed. File an adjusting report for the same period instead.',
+  reportDuplicateStore: 'Each store can appear only once in a report.',
+  reportNegativeAmount:
+    'Amounts cannot be negative in a regular report; use an adjusting report for corrections.',
+  adjustmentTargetInvalid: 'An adjustment must correct a verified regular report of this campaign.',
+  reportNotSubmitted: 'Only a report waiting for review can be verified or sent back.',
+  reviewCommentRequired: 'Please write what the developer should change: they will read it.',
+  statementTypeInvalid: 'The statement must be a PDF, PNG, JPEG or CSV file of at most 10 MB.',
+  revenueCsvInvalid:
+    'The file must be a CSV whose first row names the columns store, gross, store_fees, refunds and taxes, with one row per store and amounts in euros such as 1250.50.',
+  distributionNotAwaitingFunds: 'This distribution is not waiting for the developer’s payment.',
+  fundingAmountMismatch: 'The amount received must be exactly the pool to distribute.',
+  // revenue: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -354,6 +377,31 @@ const it: Record<MessageKey, string> = {
   sophisticatedAlreadyApproved: 'Sei già considerato un investitore sofisticato.',
   sophisticatedNoRequest: 'Non c’è alcuna richiesta in attesa di decisione per questo investitore.',
   // investing: end
+  // revenue
+  campaignNotLaunched: 'I rendiconti dei ricavi si possono inviare dopo l’uscita del gioco.',
+  notCampaignDeveloper: 'Solo lo sviluppatore della campagna o un amministratore può farlo.',
+  reportPeriodInvalid:
+    'Il periodo deve iniziare il primo giorno di un mese o di un trimestre (1º gennaio, aprile, luglio o ottobre).',
+  reportOutsideTerm:
+    'Questo periodo è fuori dalla durata della compartecipazione ai ricavi, che va dall’uscita per 36 mesi.',
+  reportPeriodNotOver: 'Questo periodo non è ancora concluso: invia il rendiconto quando sarà terminato.',
+  reportOverlaps:
+    'Un rendiconto copre già parte di questo periodo. Per correggere un rendiconto verificato, invia una rettifica.',
+  reportLocked:
+    'Un rendiconto verificato non si può modificare. Invia invece una rettifica per lo stesso periodo.',
+  reportDuplicateStore: 'Ogni store può comparire una sola volta in un rendiconto.',
+  reportNegativeAmount:
+    'Gli importi non possono essere negativi in un rendiconto ordinario; per le correzioni usa una rettifica.',
+  adjustmentTargetInvalid:
+    'Una rettifica deve correggere un rendiconto ordinario verificato di questa campagna.',
+  reportNotSubmitted: 'Si può verificare o rimandare indietro solo un rendiconto in attesa di revisione.',
+  reviewCommentRequired: 'Scrivi cosa deve cambiare lo sviluppatore: leggerà il messaggio.',
+  statementTypeInvalid: 'L’estratto deve essere un file PDF, PNG, JPEG o CSV di al massimo 10 MB.',
+  revenueCsvInvalid:
+    'Il file deve essere un CSV la cui prima riga indica le colonne store, gross, store_fees, refunds e taxes, con una riga per store e importi in euro come 1250.50.',
+  distributionNotAwaitingFunds: 'Questa distribuzione non è in attesa del pagamento dello sviluppatore.',
+  fundingAmountMismatch: 'L’importo ricevuto deve essere esattamente il montante da distribuire.',
+  // revenue: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

@@ -13,6 +13,8 @@ export type InvariantReportDto = z.infer<typeof InvariantReportDto>;
 export const InvariantsResponse = z.object({
   ledger: InvariantReportDto,
   investments: InvariantReportDto,
+  /** Distributions, payouts and the revenue accounts (ADR 0014). */
+  revenue: InvariantReportDto,
   /** ISO time of the check. */
   checked_at: z.string(),
   /** How long the check took, in milliseconds. */

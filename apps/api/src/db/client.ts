@@ -8,8 +8,9 @@ import * as campaigns from './schema-campaigns.ts';
 import * as ledger from './schema-ledger.ts';
 import * as oauth from './schema-oauth.ts';
 import * as pitches from './schema-pitches.ts';
+import * as revenue from './schema-revenue.ts';
 
-const schema = { ...core, ...pitches, ...campaigns, ...ledger, ...oauth };
+const schema = { ...core, ...pitches, ...campaigns, ...ledger, ...oauth, ...revenue };
 
 export type Schema = typeof schema;
 /** The outer database or a transaction: services take this, so a transaction flows down explicitly. */

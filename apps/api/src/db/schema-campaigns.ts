@@ -76,6 +76,11 @@ export const campaigns = pgTable(
     currency: text('currency').notNull().default('EUR'),
     /** Share of the game's net revenue paid to investors, in basis points (1% = 100). */
     revenueShareBps: integer('revenue_share_bps'),
+    /**
+     * The platform's part of each revenue pool, in basis points of the pool (ADR 0014). Taken from
+     * the configuration when the campaign goes live and frozen with the other money terms.
+     */
+    platformShareBps: integer('platform_share_bps'),
     termMonths: integer('term_months').notNull().default(36),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
@@ -112,6 +117,10 @@ export const campaigns = pgTable(
     check(
       'campaigns_share_valid',
       sql`${t.revenueShareBps} is null or (${t.revenueShareBps} > 0 and ${t.revenueShareBps} <= 10000)`,
+    ),
+    check(
+      'campaigns_platform_share_valid',
+      sql`${t.platformShareBps} is null or (${t.platformShareBps} >= 0 and ${t.platformShareBps} <= 10000)`,
     ),
     check('campaigns_term_positive', sql`${t.termMonths} > 0`),
     check('campaigns_reflection_non_negative', sql`${t.reflectionSeconds} >= 0`),

@@ -25,7 +25,10 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Stable name, e.g. "wallet:<user id>:EUR", "escrow:<campaign id>:EUR", "world:EUR". */
+    /**
+     * Stable name, e.g. "wallet:<user id>:EUR", "escrow:<campaign id>:EUR", "world:EUR", or
+     * "revenue:<campaign id>:EUR" (a campaign's revenue pools, paid in by the developer, ADR 0014).
+     */
     code: text('code').notNull(),
     kind: text('kind').notNull(),
     currency: text('currency').notNull(),
@@ -50,7 +53,7 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_campaign_idx').on(t.campaignId),
     check(
       'ledger_accounts_kind_valid',
-      sql`${t.kind} in ('wallet', 'escrow', 'platform', 'world', 'demo_mint', 'suspense')`,
+      sql`${t.kind} in ('wallet', 'escrow', 'platform', 'world', 'demo_mint', 'suspense', 'revenue')`,
     ),
     check('ledger_accounts_currency_valid', sql`${t.currency} in ('EUR', 'DEMO')`),
     check(

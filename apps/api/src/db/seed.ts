@@ -1,6 +1,7 @@
 import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { ensureFundedShowcase } from '../features/revenue/showcase.ts';
 import { ensureDemoRounds, ensureShowcaseCampaigns } from '../features/settlement/demo-campaigns.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
@@ -75,13 +76,17 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
       })
       .onConflictDoNothing();
   }
-  // Campaigns to look at: two EUR showcases of demo_developer, and the demo rounds (virtual money
-  // on a fast clock) that the settlement worker keeps going.
+  // Campaigns to look at: three EUR showcases of demo_developer (live, scheduled, and funded with
+  // demo_investor among its investors, ready to launch and report revenue), and the demo rounds
+  // (virtual money on a fast clock) that the settlement worker keeps going.
   const [developer] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = 'demo_developer'`);
-  if (developer) await ensureShowcaseCampaigns(db, developer.id, new Date());
+  if (developer) {
+    await ensureShowcaseCampaigns(db, developer.id, new Date());
+    await ensureFundedShowcase(db, developer.id, new Date());
+  }
   if (config.demoCampaigns) await ensureDemoRounds(db, new Date(), config.demoRoundMinutes);
   return DEMO_ACCOUNTS;
 }

@@ -28,6 +28,7 @@ import {
 } from '@indiesplit/shared/campaigns';
 import type { Language, MessageKey } from '@indiesplit/shared/messages';
 import { parseEuroToCents } from '@indiesplit/shared/money';
+import { termEndsOn } from '@indiesplit/shared/revenue';
 import type { Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -126,6 +127,8 @@ function toDetailDto(
     trailer_url: row.trailerUrl,
     expected_release_date: row.expectedReleaseDate,
     launched_on: row.launchedOn,
+    term_ends_on: row.launchedOn ? termEndsOn(row.launchedOn, row.termMonths) : null,
+    platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
     key_information: {
       offer_type: 'revenue_share',
@@ -634,7 +637,9 @@ export async function moveStatus(
       }
       row = await repo.updateCampaign(tx, id, { launchedOn: date });
     }
-    const moved = await moveCampaign(tx, row, to, adminId, reason || null);
+    const moved = await moveCampaign(tx, row, to, adminId, reason || null, {
+      platformShareBps: ctx.config.platformShareBps,
+    });
     if (to === 'live') notified = await notifyWatchers(ctx, tx, moved);
   });
   if (notified > 0) ctx.mail.nudge();

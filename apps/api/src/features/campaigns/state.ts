@@ -1,4 +1,5 @@
 import { type CampaignStatus, canMoveCampaign } from '@indiesplit/shared/campaigns';
+import { DEFAULT_PLATFORM_SHARE_BPS } from '@indiesplit/shared/revenue';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
@@ -25,13 +26,23 @@ export async function moveCampaign(
   to: CampaignStatus,
   actorId: string | null,
   reason: string | null = null,
+  options: { platformShareBps?: number } = {},
 ): Promise<CampaignRow> {
   const from = campaign.status as CampaignStatus;
   if (from === to) return campaign;
   if (!canMoveCampaign(from, to)) throw new AppError('campaignTransitionNotAllowed', 409);
+  // Going live freezes the money terms; the platform's share of the revenue pools is one of them
+  // (ADR 0014): the configured share is written once, and never changed afterwards.
+  const platformShare =
+    to === 'live'
+      ? {
+          platformShareBps:
+            campaign.platformShareBps ?? options.platformShareBps ?? DEFAULT_PLATFORM_SHARE_BPS,
+        }
+      : {};
   const [row] = await tx
     .update(campaigns)
-    .set({ status: to, updatedAt: sql`now()` })
+    .set({ status: to, updatedAt: sql`now()`, ...platformShare })
     .where(eq(campaigns.id, campaign.id))
     .returning();
   await tx.insert(campaignEvents).values({

@@ -12,6 +12,7 @@ import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import * as ledger from '../ledger/service.ts';
 import * as repo from './repo.ts';
@@ -116,36 +117,15 @@ async function accountId(db: Db, spec: ledger.AccountSpec): Promise<string> {
   return account.id;
 }
 
-const isPgError = (err: unknown, code: string, constraint?: string): boolean => {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
-    if (e.code === code && (!constraint || e.constraint === constraint)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-};
-
 /** Lost a race in a way that leaves nothing to explain: the whole transaction is tried again. */
 class TryAgain extends Error {}
 
-const MAX_ATTEMPTS = 5;
-const isRetryable = (err: unknown) =>
-  err instanceof TryAgain || isPgError(err, '40P01') || isPgError(err, '40001');
-
 /**
- * Runs a transaction, and again (up to MAX_ATTEMPTS times, after a short random pause) when
- * PostgreSQL aborted it for a deadlock or a serialization failure: both mean "nothing was written,
- * try again", never a refusal the caller should see.
+ * Runs a transaction, and again when PostgreSQL aborted it for a deadlock or a serialization
+ * failure, or when it lost a race (TryAgain): never a refusal the caller should see.
  */
-async function retrying<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * attempt));
-    }
-  }
-}
+const retrying = <T>(work: () => Promise<T>): Promise<T> =>
+  retryingConflicts(work, { alsoRetry: (err) => err instanceof TryAgain, pauseMs: 8 });
 
 type CampaignTerms = Pick<
   CampaignRow,

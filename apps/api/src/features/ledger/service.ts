@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
 // transaction — a savepoint when the caller already holds one — so a refused movement leaves the
 // caller's transaction usable and a half-made movement never exists.
 
-export type AccountKind = 'wallet' | 'escrow' | 'platform' | 'world' | 'demo_mint' | 'suspense';
+export type AccountKind = 'wallet' | 'escrow' | 'platform' | 'world' | 'demo_mint' | 'suspense' | 'revenue';
 
 export interface AccountSpec {
   kind: AccountKind;
@@ -26,6 +26,9 @@ export function accountCode(spec: AccountSpec): string {
     case 'escrow':
       if (!spec.campaignId) throw new Error('an escrow needs a campaign');
       return `escrow:${spec.campaignId}:${spec.currency}`;
+    case 'revenue':
+      if (!spec.campaignId) throw new Error('a revenue pool account needs a campaign');
+      return `revenue:${spec.campaignId}:${spec.currency}`;
     case 'demo_mint':
       if (spec.currency !== 'DEMO') throw new Error('the demo mint issues DEMO only');
       return 'demo_mint:DEMO';

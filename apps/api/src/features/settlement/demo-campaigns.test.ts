@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns } from '../../db/schema-campaigns.ts';
+import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { seed } from '../../db/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -94,7 +94,7 @@ describe('demo campaigns', () => {
     await expectAllInvariants(db);
   });
 
-  it('seeds the two EUR showcase campaigns of demo_developer once', async () => {
+  it('seeds the three EUR showcase campaigns of demo_developer once, one funded with demo_investor in it', async () => {
     const config = { ...t.config, demoCampaigns: false };
     await seed(db, config);
     await seed(db, config);
@@ -110,8 +110,18 @@ describe('demo campaigns', () => {
     const [developer] = await db.select().from(users).where(eq(users.username, 'demo_developer'));
     expect(showcases.sort((a, b) => a.slug!.localeCompare(b.slug!))).toEqual([
       { slug: 'lanterns-of-vesper', status: 'live', currency: 'EUR', developerId: developer!.id },
+      { slug: 'starfall-couriers', status: 'services_active', currency: 'EUR', developerId: developer!.id },
       { slug: 'tidebound', status: 'scheduled', currency: 'EUR', developerId: developer!.id },
     ]);
+    // The funded one holds demo_investor's posted €500 next to the bot's, and its money is in escrow.
+    const [investor] = await db.select().from(users).where(eq(users.username, 'demo_investor'));
+    const [funded] = await db.select().from(campaigns).where(eq(campaigns.slug, 'starfall-couriers'));
+    const held = await db.select().from(investments).where(eq(investments.campaignId, funded!.id));
+    expect(held.map((i) => [i.investorId === investor!.id, i.amountCents, i.status]).sort()).toEqual([
+      [false, 1_950_000, 'posted'],
+      [true, 50_000, 'posted'],
+    ]);
+    expect(funded!.committedCents).toBe(2_000_000);
     await expectAllInvariants(db);
   });
 });

@@ -10,7 +10,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function render(
+/** Plain text plus the same words as HTML with the link as a button; every value escaped. */
+export function render(
   to: string,
   userId: string | null,
   subject: string,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
+import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
 import { requireStaff } from '../review/service.ts';
 import { checkInvestmentInvariants } from './invariants.ts';
 
@@ -31,9 +32,11 @@ export async function settlementRoutes(app: FastifyInstance, ctx: AppContext) {
       const started = performance.now();
       const ledger = await checkLedgerInvariants(ctx.db);
       const investments = await checkInvestmentInvariants(ctx.db);
+      const revenue = await checkRevenueInvariants(ctx.db);
       return {
         ledger,
         investments,
+        revenue,
         checked_at: new Date().toISOString(),
         duration_ms: Math.round(performance.now() - started),
       };

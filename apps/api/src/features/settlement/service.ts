@@ -47,7 +47,9 @@ export async function openCampaign(ctx: AppContext, campaignId: string, now: Dat
   return ctx.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (campaign?.status !== 'scheduled' || !campaign.startsAt || campaign.startsAt > now) return false;
-    const live = await moveCampaign(tx, campaign, 'live', null, 'start time reached');
+    const live = await moveCampaign(tx, campaign, 'live', null, 'start time reached', {
+      platformShareBps: ctx.config.platformShareBps,
+    });
     for (const w of await repo.takeWatchers(tx, campaignId, now)) {
       await enqueueMail(
         tx,

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import * as ledgerRepo from '../ledger/repo.ts';
 import * as ledger from '../ledger/service.ts';
+import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
 import { checkInvestmentInvariants } from './invariants.ts';
 
 // Test data of the settlement tests: members with a complete investor profile, wallets with money
@@ -175,8 +176,10 @@ export async function settlementsPerReservation(db: Db, campaignId: string): Pro
 export async function expectAllInvariants(db: Db) {
   const ledgerReport = await ledger.checkLedgerInvariants(db);
   const investmentReport = await checkInvestmentInvariants(db);
+  const revenueReport = await checkRevenueInvariants(db);
   expect(ledgerReport.violations).toEqual([]);
   expect(investmentReport.violations).toEqual([]);
+  expect(revenueReport.violations).toEqual([]);
 }
 
 export const acknowledged = { acknowledge_key_information: true, acknowledge_risk: true } as const;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../platform/context.ts';
+import { runRevenueWork } from '../revenue/worker.ts';
 import { ensureDemoRounds } from './demo-campaigns.ts';
 import * as jobs from './jobs.ts';
 import * as repo from './repo.ts';
@@ -38,6 +39,10 @@ export interface RoundSummary {
   refunded: number;
   completed: number;
   demoCreated: number;
+  /** Revenue share (ADR 0014): distributions paid out, demo months filed, emails queued. */
+  revenuePaid: number;
+  revenueDemoReports: number;
+  revenueNotices: number;
   errors: string[];
 }
 
@@ -65,6 +70,9 @@ const emptySummary = (leased: boolean): RoundSummary => ({
   refunded: 0,
   completed: 0,
   demoCreated: 0,
+  revenuePaid: 0,
+  revenueDemoReports: 0,
+  revenueNotices: 0,
   errors: [],
 });
 
@@ -126,6 +134,14 @@ export async function runDueWork(
   };
 
   try {
+    // The revenue share first (ADR 0014): a demo campaign whose services start in this round is
+    // launched in the next one, so its "services running" state can be seen for a moment.
+    const revenue = await runRevenueWork(ctx, now, { demo: options.demo ?? ctx.config.demoCampaigns });
+    summary.revenuePaid = revenue.paid + revenue.demoFunded;
+    summary.revenueDemoReports = revenue.demoReports;
+    summary.revenueNotices = revenue.payoutNotices + revenue.reminders;
+    summary.errors.push(...revenue.errors);
+    await renew();
     for (const id of await repo.scheduledDue(ctx.db, now, BATCH)) {
       await step(`campaign:${id}:open`, 'campaign_open', id, async () => {
         const opened = await service.openCampaign(ctx, id, now);
