@@ -62,6 +62,9 @@ export default async function setup(project: TestProject) {
       REDIS_URL: '',
       // Demo rounds outlast the suite; the tests end them on demand (POST /api/dev/campaigns/:slug/fast-forward).
       DEMO_ROUND_MINUTES: '60',
+      // …and a demo month of the revenue share outlasts it too, so demo wallets only change when a
+      // test acts (the revenue share is tested with real money in revenue.e2e.ts).
+      DEMO_MONTH_SECONDS: '3600',
       ...google.env,
       GOOGLE_GSI_SCRIPT_URL: standIn.scriptUrl,
       ...discord.env,

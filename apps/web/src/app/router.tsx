@@ -37,21 +37,30 @@ const PitchContactPage = lazyPage(() => import('../features/pitches/pitch-contac
 const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-details-page.tsx'), ['pitch']);
 const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
 const MyPitchesPage = lazyPage(() => import('../features/pitches/my-pitches-page.tsx'), ['pitch']);
+const MyCampaignsPage = lazyPage(() => import('../features/revenue/my-campaigns-page.tsx'), ['revenue']);
+const RevenueReportsPage = lazyPage(() => import('../features/revenue/reports-page.tsx'), ['revenue']);
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
-const CampaignPage = lazyPage(() => import('../features/campaigns/campaign-page.tsx'), ['campaigns']);
+const CampaignPage = lazyPage(
+  () => import('../features/campaigns/campaign-page.tsx'),
+  ['campaigns', 'payouts'],
+);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
   ['invest'],
 );
-const PortfolioPage = lazyPage(() => import('../features/investing/portfolio-page.tsx'), ['invest', 'funds']);
+const PortfolioPage = lazyPage(
+  () => import('../features/investing/portfolio-page.tsx'),
+  ['invest', 'funds', 'payouts'],
+);
+const StatementPage = lazyPage(() => import('../features/payouts/statement-page.tsx'), ['payouts', 'invest']);
 const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), ['invest', 'campaigns']);
 
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch'],
+  ['backoffice', 'pitch', 'revenue'],
 );
 
 export function AppRoutes() {
@@ -86,6 +95,22 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
+          <Route
+            path="my-campaigns"
+            element={
+              <RequireAuth>
+                <MyCampaignsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="my-campaigns/:id/reports"
+            element={
+              <RequireAuth>
+                <RevenueReportsPage />
+              </RequireAuth>
+            }
+          />
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
           <Route
@@ -109,6 +134,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <PortfolioPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="portfolio/statements/:campaignId/:year"
+            element={
+              <RequireAuth>
+                <StatementPage />
               </RequireAuth>
             }
           />

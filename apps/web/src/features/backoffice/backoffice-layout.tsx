@@ -28,6 +28,8 @@ const CampaignListPage = lazy(() => import('./campaign-list-page.tsx'));
 const CampaignEditorPage = lazy(() => import('./campaign-editor-page.tsx'));
 const FundsPage = lazy(() => import('./funds-page.tsx'));
 const InvestorsPage = lazy(() => import('./investors-page.tsx'));
+const RevenueReportsPage = lazy(() => import('./revenue-reports-page.tsx'));
+const DistributionsPage = lazy(() => import('./distributions-page.tsx'));
 
 /**
  * The back office (/backoffice/*): its own frame (no public top bar or footer), its data provider
@@ -47,6 +49,8 @@ export default function BackofficeApp() {
           <Route path="campaigns/:id" element={<CampaignEditorPage />} />
           <Route path="funds" element={<FundsPage />} />
           <Route path="investors" element={<InvestorsPage />} />
+          <Route path="revenue" element={<RevenueReportsPage />} />
+          <Route path="distributions" element={<DistributionsPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BackofficeGate>
@@ -211,6 +215,16 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                   <li>
                     <NavLink to={paths.backofficeInvestors} className={linkClass}>
                       {t('nav.investors')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeRevenue} className={linkClass}>
+                      {t('revenue:nav.reports')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeDistributions} className={linkClass}>
+                      {t('revenue:nav.distributions')}
                     </NavLink>
                   </li>
                 </>

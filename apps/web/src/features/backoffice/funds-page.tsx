@@ -550,6 +550,7 @@ function LedgerCheckPanel() {
           </p>
           <ReportBlock title={t('funds.check.ledger')} report={check.data.ledger} />
           <ReportBlock title={t('funds.check.investments')} report={check.data.investments} />
+          <ReportBlock title={t('funds.check.revenue')} report={check.data.revenue} />
         </div>
       ) : null}
     </section>

@@ -45,6 +45,8 @@ function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDetailDto {
     trailer_url: null,
     expected_release_date: null,
     launched_on: null,
+    term_ends_on: null,
+    platform_share_bps: 1000,
     reflection_seconds: 4 * 86_400,
     key_information: {
       offer_type: 'revenue_share',

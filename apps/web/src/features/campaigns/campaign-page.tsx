@@ -1,5 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -17,6 +17,9 @@ import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
 import { KeyInformation } from './components/key-information.tsx';
 import { formatAmount, formatDay, formatShare, timeLeftText } from './format.ts';
+
+// The payout simulator is its own chunk: the page shows first, the calculator follows.
+const PayoutSimulator = lazy(() => import('./components/payout-simulator.tsx'));
 
 /** /campaigns/:slug — a campaign's public page. */
 export default function CampaignPage() {
@@ -49,7 +52,7 @@ export default function CampaignPage() {
 }
 
 export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
-  const { t, i18n } = useTranslation('campaigns');
+  const { t, i18n } = useTranslation(['campaigns', 'payouts']);
   const lang = i18n.language;
   const cover = apiUrl(campaign.cover_url);
   const demo = campaign.currency === 'DEMO';
@@ -102,6 +105,12 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
                 <dt>{t('facts.share')}</dt>
                 <dd>{formatShare(campaign.revenue_share_bps, lang)}</dd>
               </div>
+              {campaign.term_ends_on && (
+                <div>
+                  <dt>{t('payouts:campaign.termEnds')}</dt>
+                  <dd>{formatDay(campaign.term_ends_on, lang)}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t('facts.minTicket')}</dt>
                 <dd>{money(campaign.min_ticket_cents)}</dd>
@@ -157,6 +166,9 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
               <h2 id="key-information">{t('kiis.title')}</h2>
               <KeyInformation info={campaign.key_information} />
             </section>
+            <Suspense fallback={null}>
+              <PayoutSimulator campaign={campaign} />
+            </Suspense>
             <section className={styles.section} aria-labelledby="developer">
               <h2 id="developer">{t('page.developer')}</h2>
               <p className={styles.text}>

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { DepositInstructions, WithdrawalSection } from '../funds/index.ts';
+import { RevenueSection } from '../payouts/revenue-section.tsx';
 import { usePortfolio, useRevoke, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
@@ -152,6 +153,8 @@ export default function PortfolioPage() {
             </ul>
           )}
         </section>
+
+        <RevenueSection />
 
         <section className={styles.card} aria-labelledby="movements">
           <h2 id="movements" className={styles.cardTitle}>

@@ -1,0 +1,200 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  launch,
+  logIn,
+  newContext,
+  pitchDeckPdf,
+  reportPagesOnFailure,
+  snapshot,
+  waitForMail,
+  watchErrors,
+} from './helpers.ts';
+
+// The revenue share against the real server, from launch to payout: an admin records the release
+// of the seeded funded campaign (Starfall Couriers, €20,000 from two investors, demo_investor with
+// €500 of it), its developer files the first month's sales from a CSV with a statement, the admin
+// verifies the report and records the developer's payment of the pool, and demo_investor finds the
+// payout in the portfolio with the period's waterfall and downloads the year's statement.
+//
+// The figures: net = (10,000 - 3,000 - 200) + (2,000 - 600) = €8,200; pool = 10% = €820; the
+// platform keeps 10% of it (€82); the investors share €738, and demo_investor's 2.5% is €18.45.
+
+const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
+const DEVELOPER = { login: 'demo_developer', password: 'Demo-Developer-2025' };
+const INVESTOR = {
+  login: 'demo_investor',
+  password: 'Demo-Investor-2025',
+  email: 'investor@demo.indiesplit.example',
+};
+const TITLE = 'Starfall Couriers';
+
+// The launch is the first day of the month before last, so last-but-one month is over and in the
+// term whatever day the suite runs.
+const now = new Date();
+const launch_ = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
+const LAUNCH_DATE = launch_.toISOString().slice(0, 10);
+const MONTH = LAUNCH_DATE.slice(0, 7);
+const MONTH_LABEL = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  new Date(Date.UTC(launch_.getUTCFullYear(), launch_.getUTCMonth(), 15)),
+);
+const YEAR = launch_.getUTCFullYear();
+
+const SALES_CSV = [
+  'store,gross,store_fees,refunds,taxes',
+  'Steam,10000.00,3000.00,200.00,0',
+  'PlayStation,2000.00,600.00,0,0',
+].join('\n');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let admin: Page;
+let developer: Page;
+let investor: Page;
+const errors: string[][] = [];
+
+async function open(): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  errors.push(watchErrors(page));
+  return page;
+}
+
+reportPagesOnFailure(() => [admin, developer, investor].filter(Boolean));
+
+beforeAll(async () => {
+  browser = await launch();
+  admin = await open();
+  developer = await open();
+  investor = await open();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('the revenue share, from launch to payout', () => {
+  it('an admin records the release of a funded campaign', async () => {
+    await logIn(admin, ADMIN.login, ADMIN.password);
+    await admin.goto('/backoffice/campaigns');
+    await admin.getByRole('link', { name: TITLE }).first().click();
+    await admin.getByRole('heading', { name: 'Status' }).waitFor();
+    await admin.getByRole('button', { name: 'Record the launch' }).click();
+    await admin.getByLabel('Release date of the game').fill(LAUNCH_DATE);
+    await admin.getByRole('button', { name: 'Record the launch' }).click();
+    await admin.getByText('The campaign is now: Launched.').waitFor();
+  });
+
+  it('the developer files the first month from a CSV, with a statement', async () => {
+    await logIn(developer, DEVELOPER.login, DEVELOPER.password);
+    await developer.goto('/my-campaigns');
+    await developer.getByRole('heading', { level: 1, name: 'My campaigns' }).waitFor();
+    await expectAccessible(developer, 'my campaigns');
+    await developer.getByRole('link', { name: `Revenue reports for ${TITLE}` }).click();
+    await developer.getByRole('heading', { level: 1, name: `Revenue reports: ${TITLE}` }).waitFor();
+    await developer.getByRole('button', { name: 'File a report' }).click();
+    await developer.getByLabel(/^Month/).fill(MONTH);
+    await developer.getByLabel('Import CSV').setInputFiles({
+      name: 'sales.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(SALES_CSV),
+    });
+    // The CSV filled one row per store.
+    await expect.poll(() => developer.getByRole('group', { name: /^Store \d$/ }).count()).toBe(2);
+    await developer.getByLabel('Statement file').setInputFiles({
+      name: 'steam-statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pitchDeckPdf('Sales statement', 1),
+    });
+    await expectAccessible(developer, 'revenue report form');
+    await snapshot(developer, 'revenue-report-form');
+    await developer.getByRole('button', { name: 'Send report' }).click();
+    await developer.getByText(/^Report sent\./).waitFor();
+    await developer.getByText('€8,200.00').first().waitFor();
+  });
+
+  it('the admin verifies the report and records the developer’s payment of the pool', async () => {
+    await admin.goto('/backoffice/revenue');
+    await admin.getByRole('heading', { level: 1, name: 'Revenue reports' }).waitFor();
+    await expectAccessible(admin, 'back office revenue reports');
+    await admin.getByRole('button', { name: `Verify ${TITLE} · ${MONTH_LABEL}` }).click();
+    await admin.getByText(`Verified: ${TITLE}, ${MONTH_LABEL}.`).waitFor();
+
+    await admin.goto('/backoffice/distributions');
+    await admin.getByRole('heading', { level: 1, name: 'Distributions' }).waitFor();
+    await admin.getByRole('button', { name: `Record payment for ${TITLE}, distribution 1` }).click();
+    await admin.getByLabel('Bank transaction id').fill(`E2E-${Date.now()}`);
+    await expect
+      .poll(() => admin.getByLabel('Amount received in euros').inputValue())
+      .toMatch(/^820([.,]00)?$/);
+    await admin.getByRole('button', { name: 'Record payment', exact: true }).click();
+    await admin.getByRole('row').filter({ hasText: TITLE }).getByText('Paid').first().waitFor();
+    await snapshot(admin, 'backoffice-distributions');
+  });
+
+  it('the investor is told, sees the payout and the waterfall, and downloads the statement', async () => {
+    const mail = await waitForMail(INVESTOR.email, TITLE);
+    expect(mail.text).toContain('€18.45');
+
+    await logIn(investor, INVESTOR.login, INVESTOR.password);
+    await investor.goto('/portfolio');
+    const holding = investor.getByRole('article', { name: TITLE });
+    await holding.waitFor();
+    await holding.getByText('Term ends').waitFor();
+    await expect.poll(() => holding.innerText()).toContain('€18.45');
+    const text = await holding.innerText();
+    expect(text).toContain('€500.00'); // invested
+    expect(text).toContain('0.04×'); // €18.45 on €500
+    expect(text).toMatch(/3[345] months left/);
+
+    // The month's waterfall, step by step.
+    const waterfall = holding.getByRole('table', { name: `${MONTH_LABEL}: revenue waterfall` });
+    const step = async (name: string | RegExp) =>
+      (await waterfall.getByRole('row').filter({ hasText: name }).first().innerText()).replace(/\s+/g, ' ');
+    expect(await step('Gross revenue')).toContain('€12,000.00');
+    expect(await step('Store fees')).toContain('€3,600.00');
+    expect(await step('Refunds and taxes')).toContain('€200.00');
+    expect(await step('Net revenue')).toContain('€8,200.00');
+    expect(await step('Revenue pool')).toContain('€820.00');
+    expect(await step(/^Platform/)).toContain('€82.00');
+    expect(await step('All investors')).toContain('€738.00');
+    expect(await step('Your share')).toContain('€18.45');
+    await expectAccessible(investor, 'portfolio with revenue share');
+    await snapshot(investor, 'portfolio-revenue');
+
+    // The year's statement as CSV…
+    const [download] = await Promise.all([
+      investor.waitForEvent('download'),
+      holding.getByRole('link', { name: `Download CSV for ${YEAR}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`indiesplit-starfall-couriers-${YEAR}.csv`);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain('your_payout');
+    expect(csv).toContain('18.45');
+    // …and as a printable page.
+    await holding.getByRole('link', { name: `Printable statement for ${YEAR}` }).click();
+    await investor.getByRole('heading', { level: 1, name: `Revenue-share statement ${YEAR}` }).waitFor();
+    await investor.getByRole('button', { name: 'Print' }).waitFor();
+    expect(await investor.locator('main').innerText()).toContain('€18.45');
+    await expectAccessible(investor, 'revenue statement');
+    await snapshot(investor, 'revenue-statement');
+
+    // The campaign page shows the end of the term and the payout simulator.
+    await investor.goto('/campaigns/starfall-couriers');
+    await investor.getByText('Revenue share ends').waitFor();
+    await investor.getByRole('heading', { name: 'Payout simulator' }).waitFor();
+    await investor.getByText('Returns are not guaranteed.', { exact: false }).first().waitFor();
+    await expectAccessible(investor, 'campaign page with payout simulator');
+  });
+
+  it('afterwards the ledger, the investments and the revenue share all add up', async () => {
+    await admin.goto('/backoffice/funds');
+    await admin.getByRole('button', { name: 'Check now' }).click();
+    const result = admin.getByRole('status').filter({ hasText: 'Revenue share' });
+    await result.waitFor();
+    await expect.poll(() => result.getByText('Everything adds up.').count()).toBe(3);
+  });
+});

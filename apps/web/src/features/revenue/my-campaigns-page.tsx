@@ -1,0 +1,136 @@
+import type { DeveloperCampaignDto } from '@indiesplit/shared/revenue';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths.ts';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { formatDay } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useMyCampaigns } from './api.ts';
+import { formatBps, periodLabel } from './format.ts';
+import styles from './revenue.module.css';
+import { SessionGone } from './session-gone.tsx';
+
+/** "My campaigns": the developer's funded and launched campaigns, and which report is due. */
+export default function MyCampaignsPage() {
+  const { t } = useTranslation(['revenue', 'errors']);
+  const campaigns = useMyCampaigns();
+  usePageTitle(t('mine.title'));
+
+  if (campaigns.error instanceof ApiError && campaigns.error.status === 401) return <SessionGone />;
+
+  let body: ReactNode;
+  if (campaigns.isPending) body = <PageSpinner label={t('loading')} />;
+  else if (campaigns.isError)
+    body = (
+      <Notice type="error">
+        <p>{errorText(t, campaigns.error, { fallback: 'revenue:loadError' })}</p>
+        <Button variant="secondary" size="sm" onClick={() => void campaigns.refetch()}>
+          {t('retry')}
+        </Button>
+      </Notice>
+    );
+  else if (campaigns.data.length === 0)
+    body = (
+      <div className={styles.empty}>
+        <p>{t('mine.empty')}</p>
+        <ButtonLink to={paths.myPitches} variant="secondary">
+          {t('mine.toPitches')}
+        </ButtonLink>
+      </div>
+    );
+  else
+    body = (
+      <ul className={styles.list}>
+        {campaigns.data.map((c) => (
+          <li key={c.id}>
+            <CampaignCard campaign={c} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <main id="main" className={styles.page}>
+      <div className={`container ${styles.shell}`}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{t('mine.title')}</h1>
+          <p className={styles.muted}>{t('mine.intro')}</p>
+        </header>
+        {body}
+      </div>
+    </main>
+  );
+}
+
+/** Launch, term end and share of a campaign, as a description list. */
+export function CampaignFacts({ campaign }: { campaign: DeveloperCampaignDto }) {
+  const { t, i18n } = useTranslation('revenue');
+  const lang = i18n.language;
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>{t('campaign.status')}</dt>
+        <dd>{t(`campaignStatus.${campaign.status}`, { defaultValue: campaign.status })}</dd>
+      </div>
+      <div>
+        <dt>{t('campaign.launchedOn')}</dt>
+        <dd>{campaign.launched_on ? formatDay(campaign.launched_on, lang) : t('campaign.notLaunched')}</dd>
+      </div>
+      <div>
+        <dt>{t('campaign.termEndsOn')}</dt>
+        <dd>{campaign.term_ends_on ? formatDay(campaign.term_ends_on, lang) : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('campaign.share')}</dt>
+        <dd>{campaign.revenue_share_bps === null ? '—' : formatBps(campaign.revenue_share_bps, lang)}</dd>
+      </div>
+      {campaign.currency === 'DEMO' && (
+        <div>
+          <dt>{t('campaign.money')}</dt>
+          <dd>{t('campaign.demoMoney')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** "A report is due": the period and the day it is due. */
+export function ReportDueNotice({ campaign }: { campaign: DeveloperCampaignDto }) {
+  const { t, i18n } = useTranslation('revenue');
+  if (!campaign.report_due) return null;
+  const lang = i18n.language;
+  return (
+    <Notice type="warning" live={false}>
+      {t('campaign.reportDue', {
+        period: periodLabel(t, 'month', campaign.report_due.period_start, lang),
+        date: formatDay(campaign.report_due.due_on, lang, 'long'),
+      })}
+    </Notice>
+  );
+}
+
+function CampaignCard({ campaign }: { campaign: DeveloperCampaignDto }) {
+  const { t } = useTranslation('revenue');
+  const headingId = `campaign-${campaign.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        {campaign.title}
+      </h2>
+      <CampaignFacts campaign={campaign} />
+      <ReportDueNotice campaign={campaign} />
+      <div className={styles.cardActions}>
+        <ButtonLink
+          to={paths.myCampaignReports(campaign.id)}
+          aria-label={t('mine.reportsLabel', { title: campaign.title })}
+        >
+          {t('mine.reports')}
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}
