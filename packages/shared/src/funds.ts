@@ -184,6 +184,12 @@ export type DepositInstructionsDto = z.infer<typeof DepositInstructionsDto>;
 export const WITHDRAWAL_STATUSES = ['requested', 'paid', 'rejected', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Withdrawal requests a member may have open (not yet paid, rejected or cancelled) at once: enough
+ * for real use, few enough that a stolen session cannot spray the money over many accounts before
+ * the member or an admin notices. The message tooManyOpenWithdrawals says the number.
+ */
+export const MAX_OPEN_WITHDRAWALS = 3;
 export const ACCOUNT_HOLDER_MAX = 70;
 export const BANK_REFERENCE_MAX = 140;
 export const WITHDRAWAL_NOTE_MAX = 5000;

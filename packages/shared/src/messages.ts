@@ -142,6 +142,9 @@ const en = {
   unknownDepositReference: 'No investor has this personal reference. Check it against the bank statement.',
   depositAlreadyRecorded: 'This bank transfer has already been recorded; nothing was credited again.',
   withdrawalNotOpen: 'This withdrawal request has already been paid, rejected or cancelled.',
+  emailNotVerifiedToWithdraw: 'Please verify your email address before withdrawing money.',
+  tooManyOpenWithdrawals:
+    'You already have 3 withdrawal requests waiting to be paid. Wait for one of them, or cancel one, before asking again.',
   rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
   invalidDepositCsv:
     'The file must be a CSV whose first row names the columns date, amount, reference, bank_transaction_id and payer, with at most 2000 rows.',
@@ -346,6 +349,9 @@ const it: Record<MessageKey, string> = {
   depositAlreadyRecorded:
     'Questo bonifico è già stato registrato: non è stato accreditato una seconda volta.',
   withdrawalNotOpen: 'Questa richiesta di prelievo è già stata pagata, rifiutata o annullata.',
+  emailNotVerifiedToWithdraw: 'Verifica il tuo indirizzo email prima di prelevare denaro.',
+  tooManyOpenWithdrawals:
+    'Hai già 3 richieste di prelievo in attesa di pagamento. Aspetta che una venga pagata, o annullane una, prima di chiederne un’altra.',
   rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',
   invalidDepositCsv:
     'Il file deve essere un CSV la cui prima riga indica le colonne date, amount, reference, bank_transaction_id e payer, con al massimo 2000 righe.',

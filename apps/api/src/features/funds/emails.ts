@@ -62,6 +62,39 @@ export function depositCreditedEmail(
       );
 }
 
+/**
+ * Sent at every request: the member learns at once of a withdrawal they did not ask for (a stolen
+ * session) while it can still be cancelled, before an admin pays it.
+ */
+export function withdrawalRequestedEmail(
+  t: FundsMailTarget,
+  w: { amountCents: number; maskedIban: string },
+  publicUrl: string,
+): MailMessage {
+  const amount = formatEuros(w.amountCents, t.language);
+  return t.language === 'it'
+    ? render(
+        t,
+        `Abbiamo ricevuto la tua richiesta di prelievo di ${amount}`,
+        [
+          `Ciao ${t.username},`,
+          `abbiamo ricevuto la tua richiesta di prelevare ${amount} sul conto ${w.maskedIban}. L’importo è riservato nel tuo portafoglio finché non lo paghiamo; ti scriveremo quando il bonifico sarà partito.`,
+          'Non sei stato tu? Annulla subito la richiesta dal tuo portafoglio e cambia la password.',
+        ],
+        portfolio(publicUrl),
+      )
+    : render(
+        t,
+        `We received your request to withdraw ${amount}`,
+        [
+          `Hi ${t.username},`,
+          `we received your request to withdraw ${amount} to the account ${w.maskedIban}. The amount is reserved in your wallet until we pay it; we will write again when the transfer has been sent.`,
+          'Was this not you? Cancel the request in your wallet straight away and change your password.',
+        ],
+        portfolio(publicUrl),
+      );
+}
+
 export function withdrawalPaidEmail(
   t: FundsMailTarget,
   w: { amountCents: number; maskedIban: string; bankReference: string },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
+import { MAX_OPEN_WITHDRAWALS, REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config.ts';
@@ -47,9 +47,13 @@ function deposit(body: Record<string, unknown>, as: TestClient = admin.client) {
   });
 }
 
-/** A member whose EUR wallet holds `euros` through a recorded deposit. */
+const verify = (userId: string) =>
+  t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+
+/** A member with a verified address whose EUR wallet holds `euros` through a recorded deposit. */
 async function funded(euros: string, overrides: Record<string, unknown> = {}) {
   const m = await registerUser(t, overrides);
+  await verify(m.id);
   const res = await deposit({ reference: await referenceOf(m.client), amount: euros });
   expect(res.statusCode).toBe(201);
   return m;
@@ -340,6 +344,59 @@ describe('withdrawals', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await available(m.client)).toBe(3_000);
     await invariantsHold();
+  });
+
+  it('needs a verified address: before that nothing is reserved and no request exists', async () => {
+    const m = await registerUser(t);
+    const res = await deposit({ reference: await referenceOf(m.client), amount: '100' });
+    expect(res.statusCode).toBe(201);
+    const refused = await withdraw(m.client, { amount: '50' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'emailNotVerifiedToWithdraw',
+      message: 'Please verify your email address before withdrawing money.',
+    });
+    expect(await available(m.client)).toBe(10_000);
+    expect((await m.client.get('/api/funds/withdrawals/')).json().withdrawals).toEqual([]);
+    await verify(m.id);
+    expect((await withdraw(m.client, { amount: '50' })).statusCode).toBe(201);
+    await invariantsHold();
+  });
+
+  it(`keeps at most ${MAX_OPEN_WITHDRAWALS} requests open, even when they race`, async () => {
+    const m = await funded('100');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OPEN_WITHDRAWALS + 2 }, () => withdraw(m.client, { amount: '5' })),
+    );
+    const created = answers.filter((r) => r.statusCode === 201);
+    const refused = answers.filter((r) => r.statusCode === 409);
+    expect(created).toHaveLength(MAX_OPEN_WITHDRAWALS);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({ code: 'tooManyOpenWithdrawals' });
+      expect(r.json().message).toContain(`already have ${MAX_OPEN_WITHDRAWALS} withdrawal requests`);
+    }
+    // Only the accepted requests hold money back.
+    expect(await available(m.client)).toBe(10_000 - MAX_OPEN_WITHDRAWALS * 500);
+    expect((await m.client.get('/api/funds/withdrawals/')).json().withdrawals).toHaveLength(
+      MAX_OPEN_WITHDRAWALS,
+    );
+    // Once one is closed, the member may ask again.
+    expect((await m.client.post(`/api/funds/withdrawals/${created[0]!.json().id}/cancel`)).statusCode).toBe(
+      200,
+    );
+    expect((await withdraw(m.client, { amount: '5' })).statusCode).toBe(201);
+    await invariantsHold();
+  });
+
+  it('tells the member of every request at once, so a request they did not make can be cancelled', async () => {
+    const m = await funded('100', { email: `q_${randomBytes(3).toString('hex')}@example.com` });
+    expect((await withdraw(m.client, { amount: '12.34' })).statusCode).toBe(201);
+    const [mail] = await t.mailbox(m.payload.email);
+    expect(mail?.subject).toBe('We received your request to withdraw €12.34');
+    expect(mail?.text).toContain('to the account IT60 •••• 3456');
+    expect(mail?.text).toContain('Was this not you? Cancel the request in your wallet');
+    expect(mail?.text).not.toContain('0542811101');
   });
 
   it('lets the member cancel an open request of their own, once', async () => {

@@ -18,6 +18,7 @@ export interface MemberRow {
   email: string;
   language: string;
   deletedAt: Date | null;
+  emailVerifiedAt: Date | null;
 }
 
 const memberColumns = {
@@ -26,6 +27,7 @@ const memberColumns = {
   email: users.email,
   language: users.language,
   deletedAt: users.deletedAt,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 // ---- references --------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   type DepositImportRow,
   type DepositInstructionsDto,
   extractReference,
+  MAX_OPEN_WITHDRAWALS,
   maskIban,
   normalizeIban,
   REFERENCE_ALPHABET,
@@ -27,6 +28,7 @@ import {
   type FundsMailTarget,
   withdrawalPaidEmail,
   withdrawalRejectedEmail,
+  withdrawalRequestedEmail,
 } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -290,8 +292,14 @@ export async function requestWithdrawal(
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
     throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
   const row = await ctx.db.transaction(async (tx) => {
+    const member = await repo.findMember(tx, userId);
+    if (!member || member.deletedAt) throw notFound();
+    // Money leaves only for an address we know reaches the member, who is told of every request.
+    if (!member.emailVerifiedAt) throw forbidden('emailNotVerifiedToWithdraw');
     const { wallet, world } = await accounts(tx, userId);
     const id = randomUUID();
+    // The reservation locks the wallet row, so two requests of one member queue here and the count
+    // below sees the other's row once it has committed.
     const pending = await ledger.reserve(tx, {
       debitAccountId: wallet.id,
       creditAccountId: world.id,
@@ -301,7 +309,7 @@ export async function requestWithdrawal(
       reference: id,
       createdBy: userId,
     });
-    return repo.insertWithdrawal(tx, {
+    const inserted = await repo.insertWithdrawal(tx, {
       id,
       userId,
       amountCents: input.amount_cents,
@@ -309,6 +317,18 @@ export async function requestWithdrawal(
       accountHolder: input.account_holder.trim(),
       reserveTransferId: pending.id,
     });
+    if ((await repo.countOpenWithdrawals(tx, userId)) > MAX_OPEN_WITHDRAWALS) {
+      throw new AppError('tooManyOpenWithdrawals', 409);
+    }
+    await enqueueMail(
+      tx,
+      withdrawalRequestedEmail(
+        mailTarget(member),
+        { amountCents: inserted.amountCents, maskedIban: maskIban(inserted.iban) },
+        ctx.config.publicUrl,
+      ),
+    );
+    return inserted;
   });
   return toWithdrawalDto(row);
 }

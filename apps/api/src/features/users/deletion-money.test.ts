@@ -59,7 +59,7 @@ describe('deleting an account that holds money', () => {
   });
 
   it('is refused while a withdrawal is open, and allowed once it is paid and the wallet is empty', async () => {
-    const m = await registerUser(t);
+    const m = await member(t);
     await fund(m.client, '20');
     const id = (await withdraw(m.client, '20')).json().id;
     expect((await m.client.delete('/api/user/delete/')).statusCode).toBe(409);

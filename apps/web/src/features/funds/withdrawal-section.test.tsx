@@ -28,6 +28,37 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<str
 }
 
 describe('withdrawal form', () => {
+  it('asks an unverified member to verify the address first, and still lists their requests', async () => {
+    stubApi({ 'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [open] }) });
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member({ isEmailVerified: false }) });
+    expect(
+      await screen.findByText('Please verify your email address before withdrawing money.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request withdrawal' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Requested')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a fourth open request above the form, keeping the values', async () => {
+    stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+      'POST /api/funds/withdrawals/': () =>
+        jsonResponse(409, { success: false, code: 'tooManyOpenWithdrawals', message: 'x', error: 'x' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    await fill(user, {
+      'Amount in euros': '10',
+      'Account holder': 'Alice Example',
+      'IBAN of your account': 'IT60 X054 2811 1010 0000 0123 456',
+    });
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(
+      await screen.findByText(/You already have 3 withdrawal requests waiting to be paid/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Amount in euros/)).toHaveValue('10');
+  });
+
   it('shows an invalid IBAN next to its field, sends nothing and keeps every value', async () => {
     const fetchMock = stubApi({
       'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),

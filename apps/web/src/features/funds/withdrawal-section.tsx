@@ -9,6 +9,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { useCancelWithdrawal, useMyWithdrawals, useRequestWithdrawal } from './api.ts';
 import { formatCents, formatDateTime } from './format.ts';
 import styles from './funds.module.css';
@@ -178,6 +179,7 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
 /** Withdrawals to the member's own bank account: the request form and their requests. */
 export function WithdrawalSection() {
   const { t } = useTranslation(['funds', 'errors']);
+  const { isEmailVerified } = useAuth();
   const list = useMyWithdrawals();
   return (
     <section className={styles.card} aria-labelledby="withdraw-heading">
@@ -185,7 +187,12 @@ export function WithdrawalSection() {
         {t('withdraw.title')}
       </h2>
       <p className={styles.muted}>{t('withdraw.intro')}</p>
-      <WithdrawalForm />
+      {/* The server refuses an unverified member too; this only saves filling in the form. */}
+      {isEmailVerified ? (
+        <WithdrawalForm />
+      ) : (
+        <Notice type="warning">{t('errors:emailNotVerifiedToWithdraw')}</Notice>
+      )}
       <h3 className={styles.heading}>{t('withdraw.listTitle')}</h3>
       {list.isPending ? (
         <Spinner label={t('loading')} />
