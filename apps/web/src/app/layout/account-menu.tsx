@@ -13,7 +13,6 @@ import {
 } from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { useIsDeveloper } from '../../features/revenue/use-is-developer.ts';
 import { paths } from '../paths.ts';
 import styles from './top-bar.module.css';
 
@@ -22,7 +21,6 @@ export function AccountMenu() {
   const { t } = useTranslation('common');
   const auth = useAuth();
   const logout = useLogout();
-  const isDeveloper = useIsDeveloper(auth.isAuthenticated ? auth.id : null);
   return (
     <Dropdown
       triggerClassName={styles.avatarButton}
@@ -53,11 +51,9 @@ export function AccountMenu() {
       <DropdownLink to={paths.myPitches} icon={<UploadIcon size={18} />}>
         {t('account.myPitches')}
       </DropdownLink>
-      {isDeveloper && (
-        <DropdownLink to={paths.myCampaigns} icon={<UploadIcon size={18} />}>
-          {t('account.myCampaigns')}
-        </DropdownLink>
-      )}
+      <DropdownLink to={paths.myCampaigns} icon={<UploadIcon size={18} />}>
+        {t('account.myCampaigns')}
+      </DropdownLink>
       <DropdownLink to={paths.portfolio} icon={<UserIcon size={18} />}>
         {t('account.portfolio')}
       </DropdownLink>
