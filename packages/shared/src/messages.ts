@@ -116,6 +116,8 @@ const en = {
   transferAlreadySettled: 'This payment has already been settled.',
   // campaigns
   campaignTransitionNotAllowed: 'This campaign cannot move to that state from where it is now.',
+  campaignTermNotOver:
+    'The revenue share of this campaign has not ended yet: it can be completed once its term is over and the report of its last month is due.',
   invalidSlug: 'Use lowercase letters and digits, with single hyphens between words, such as my-game.',
   slugTaken: 'Another campaign already uses this address. Please choose another one.',
   summaryTooLong: 'The summary must be at most 300 characters.',
@@ -321,6 +323,8 @@ const it: Record<MessageKey, string> = {
   transferAlreadySettled: 'Questo pagamento è già stato regolato.',
   // campaigns
   campaignTransitionNotAllowed: 'Questa campagna non può passare a quello stato da dove si trova ora.',
+  campaignTermNotOver:
+    'La condivisione dei ricavi di questa campagna non è ancora finita: potrà essere completata quando il periodo sarà concluso e il rendiconto dell’ultimo mese sarà scaduto.',
   invalidSlug: 'Usa lettere minuscole e cifre, con un solo trattino tra le parole, per esempio il-mio-gioco.',
   slugTaken: 'Questo indirizzo è già usato da un’altra campagna. Scegline un altro.',
   summaryTooLong: 'Il riassunto può avere al massimo 300 caratteri.',

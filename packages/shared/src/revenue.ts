@@ -46,7 +46,7 @@ const ymd = (y: number, m0: number, d: number) => {
 /**
  * The term's last day (inclusive): launch + months - 1 day. A game launched on 2027-03-15 with a
  * 36-month term shares revenue until 2030-03-14. Month ends are clamped (launch 31 Jan + 1 month
- * -> the term's first month ends on 28/29 Feb).
+ * is 28 Feb, so a one-month term ends on 27 Feb).
  */
 export function termEndsOn(launchedOn: string, months: number): string {
   const [y, m, d] = launchedOn.split('-').map(Number) as [number, number, number];
@@ -85,6 +85,20 @@ export function isPeriodStart(kind: ReportPeriodKind, periodStart: string): bool
 export function reportDueOn(periodEnd: string): string {
   const [y, m, d] = periodEnd.split('-').map(Number) as [number, number, number];
   return ymd(y, m - 1, d + REPORT_DUE_DAYS);
+}
+
+/**
+ * The day the report of the term's last calendar month is due. Until it has passed the campaign
+ * stays Launched, so the developer is reminded of that month like every other one.
+ */
+export function lastReportDueOn(launchedOn: string, months: number): string {
+  const end = termEndsOn(launchedOn, months);
+  return reportDueOn(periodEndOf('month', `${end.slice(0, 8)}01`));
+}
+
+/** Whether a campaign launched on `launchedOn` may be completed on `today`: its last report is past due. */
+export function mayComplete(launchedOn: string, months: number, today: string): boolean {
+  return today > lastReportDueOn(launchedOn, months);
 }
 
 /** net = gross - store fees - refunds - taxes. */

@@ -360,6 +360,19 @@ describe('moving a campaign', () => {
     const today = new Date().toISOString().slice(0, 10);
     const launched = await move(id, { to: 'launched', launched_on: today });
     expect(launched.json()).toMatchObject({ status: 'launched', launched_on: today });
+    // Not while the revenue share runs: only once the term is over and its last report was due.
+    expect(launched.json().allowed_moves).toEqual([]);
+    const early = await move(id, { to: 'completed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'campaignTermNotOver',
+      message:
+        'The revenue share of this campaign has not ended yet: it can be completed once its term is over and the report of its last month is due.',
+    });
+    await t.database.db.update(campaigns).set({ launchedOn: '2022-01-10' }).where(eq(campaigns.id, id));
+    expect((await admin.client.get(`/api/backoffice/campaigns/${id}`)).json().allowed_moves).toEqual([
+      'completed',
+    ]);
     expect((await move(id, { to: 'completed' })).json().status).toBe('completed');
     const late = await admin.client.request('PUT', `/api/backoffice/campaigns/${id}/services/legal`, {
       body: { status: 'pending' },

@@ -28,7 +28,7 @@ import {
 } from '@indiesplit/shared/campaigns';
 import type { Language, MessageKey } from '@indiesplit/shared/messages';
 import { parseEuroToCents } from '@indiesplit/shared/money';
-import { termEndsOn } from '@indiesplit/shared/revenue';
+import { mayComplete, termEndsOn } from '@indiesplit/shared/revenue';
 import type { Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -332,7 +332,9 @@ export async function getForBackoffice(ctx: AppContext, id: string): Promise<Bac
     launched_on: row.launchedOn,
     created_at: row.createdAt.toISOString(),
     terms_frozen: !CAMPAIGN_EDITABLE_TERMS_STATUSES.includes(status),
-    allowed_moves: [...ADMIN_CAMPAIGN_MOVES[status]],
+    allowed_moves: ADMIN_CAMPAIGN_MOVES[status].filter(
+      (to) => to !== 'completed' || mayCompleteCampaign(row, new Date()),
+    ),
     events: events.map(toEventDto),
     service_checklist: checklist.map(({ service, updaterUsername }) => ({
       service: service.service as DeveloperService,
@@ -593,6 +595,14 @@ function todayUtc(now: Date): string {
 }
 
 /**
+ * Completing says the promise to investors has been kept: not before the term is over and the
+ * report of its last month was due (ADR 0014). The worker completes such campaigns by itself.
+ */
+function mayCompleteCampaign(row: { launchedOn: string | null; termMonths: number }, now: Date): boolean {
+  return row.launchedOn !== null && mayComplete(row.launchedOn, row.termMonths, todayUtc(now));
+}
+
+/**
  * An admin's move (ADMIN_CAMPAIGN_MOVES), with its event. Publishing needs a complete campaign
  * whose deadline is still ahead; opening now brings a later start forward to now; cancelling needs
  * a reason (the jobs then refund every investment); starting the services writes their checklist;
@@ -636,6 +646,9 @@ export async function moveStatus(
         throw badRequest('launchDateRequired', { launched_on: 'launchDateRequired' });
       }
       row = await repo.updateCampaign(tx, id, { launchedOn: date });
+    }
+    if (to === 'completed' && !mayCompleteCampaign(row, now)) {
+      throw new AppError('campaignTermNotOver', 409);
     }
     const moved = await moveCampaign(tx, row, to, adminId, reason || null, {
       platformShareBps: ctx.config.platformShareBps,

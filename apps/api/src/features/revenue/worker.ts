@@ -2,10 +2,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { runDemoRevenue } from './demo-revenue.ts';
 import { distributionIds, fundFromDemoMint, payDistribution } from './distribution.ts';
 import { sendPayoutNotices, sendReportReminders } from './notices.ts';
+import { completeEndedTerms } from './term-end.ts';
 
 // The revenue share's part of the worker round (ADR 0014), run under the settlement worker's
 // lease: pay out what was paid in but not out (a crash between the two), keep the demo's months
-// going, tell investors and developers. One distribution's failure is logged and retried next
+// going, complete real campaigns whose term is over, tell investors and developers. One distribution's failure is logged and retried next
 // round; the others go on.
 
 const BATCH = 50;
@@ -16,6 +17,7 @@ export interface RevenueRoundSummary {
   demoLaunched: number;
   demoReports: number;
   demoCompleted: number;
+  completed: number;
   payoutNotices: number;
   reminders: number;
   errors: string[];
@@ -32,16 +34,20 @@ export async function runRevenueWork(
     demoLaunched: 0,
     demoReports: 0,
     demoCompleted: 0,
+    completed: 0,
     payoutNotices: 0,
     reminders: 0,
     errors: [],
   };
-  const attempt = async (label: string, work: () => Promise<void>) => {
+  /** Runs one step; false when it failed (logged, and tried again next round). */
+  const attempt = async (label: string, work: () => Promise<void>): Promise<boolean> => {
     try {
       await work();
+      return true;
     } catch (err) {
       summary.errors.push(`${label}: ${err instanceof Error ? err.message : String(err)}`);
       ctx.log.error({ err, step: label }, 'revenue step failed; retried next round');
+      return false;
     }
   };
 
@@ -67,9 +73,16 @@ export async function runRevenueWork(
   await attempt('payout-notices', async () => {
     summary.payoutNotices = await sendPayoutNotices(ctx, 500);
   });
-  await attempt('report-reminders', async () => {
+  const reminded = await attempt('report-reminders', async () => {
     summary.reminders = await sendReportReminders(ctx, now);
   });
+  // After the reminders, and only when they went out: a term's last month is reminded of before
+  // its campaign is completed (completed campaigns are not reminded).
+  if (reminded) {
+    await attempt('term-end', async () => {
+      summary.completed = await completeEndedTerms(ctx, now);
+    });
+  }
   if (summary.payoutNotices + summary.reminders > 0) ctx.mail.nudge();
   return summary;
 }

@@ -114,6 +114,19 @@ describe('the campaign editor', () => {
     expect(bodyOf(fetchMock, 'POST')).toEqual({ to: 'cancelled', reason: 'The studio closed.' });
   });
 
+  it('says a launched campaign completes by itself when its term is over', async () => {
+    renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(200, detail({ status: 'launched', launched_on: '2026-01-15', allowed_moves: [] })),
+    });
+    expect(
+      await screen.findByText(
+        'The revenue share is running. The campaign is completed automatically once its term is over and the report of its last month is due.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Complete/ })).not.toBeInTheDocument();
+  });
+
   it('locks money terms and dates once the campaign is open', async () => {
     renderEditor({
       [`GET /api/backoffice/campaigns/${ID}`]: () =>

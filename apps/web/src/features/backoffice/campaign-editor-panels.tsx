@@ -104,7 +104,9 @@ export function StatusPanel({
         </Notice>
       )}
       {campaign.allowed_moves.length === 0 ? (
-        <p className={styles.muted}>{t('campaigns.noMoves')}</p>
+        <p className={styles.muted}>
+          {t(campaign.status === 'launched' ? 'campaigns.completesByItself' : 'campaigns.noMoves')}
+        </p>
       ) : !target ? (
         <div className={styles.formActions}>
           {campaign.allowed_moves.map((to) => (
