@@ -193,6 +193,8 @@ const en = {
     'Amounts cannot be negative in a regular report; use an adjusting report for corrections.',
   adjustmentTargetInvalid: 'An adjustment must correct a verified regular report of this campaign.',
   reportNotSubmitted: 'Only a report waiting for review can be verified or sent back.',
+  reportChangedSinceViewed:
+    'The developer changed this report after you opened it. Look at the new figures and statement, then decide again.',
   reviewCommentRequired: 'Please write what the developer should change: they will read it.',
   statementTypeInvalid: 'The statement must be a PDF, PNG, JPEG or CSV file of at most 10 MB.',
   revenueCsvInvalid:
@@ -405,6 +407,8 @@ const it: Record<MessageKey, string> = {
   adjustmentTargetInvalid:
     'Una rettifica deve correggere un rendiconto ordinario verificato di questa campagna.',
   reportNotSubmitted: 'Si può verificare o rimandare indietro solo un rendiconto in attesa di revisione.',
+  reportChangedSinceViewed:
+    'Lo sviluppatore ha modificato questo rendiconto dopo che l’hai aperto. Controlla i nuovi importi e il documento, poi decidi di nuovo.',
   reviewCommentRequired: 'Scrivi cosa deve cambiare lo sviluppatore: leggerà il messaggio.',
   statementTypeInvalid: 'L’estratto deve essere un file PDF, PNG, JPEG o CSV di al massimo 10 MB.',
   revenueCsvInvalid:

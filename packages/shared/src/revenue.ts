@@ -141,7 +141,20 @@ export const RevenueReportInput = z.object({
 });
 export type RevenueReportInput = z.infer<typeof RevenueReportInput>;
 
-export const ReturnReportRequest = z.object({ comment: z.string().trim().min(1).max(REVIEW_COMMENT_MAX) });
+/**
+ * The report as the admin saw it (its `updated_at`): a verification or a return is refused if the
+ * developer has changed the figures or the statement since. Optional for scripted clients; the
+ * back office always sends it.
+ */
+const seenVersion = { updated_at: z.string().max(40).optional() };
+
+export const VerifyReportRequest = z.object(seenVersion).default({});
+export type VerifyReportRequest = z.infer<typeof VerifyReportRequest>;
+
+export const ReturnReportRequest = z.object({
+  comment: z.string().trim().min(1).max(REVIEW_COMMENT_MAX),
+  ...seenVersion,
+});
 export type ReturnReportRequest = z.infer<typeof ReturnReportRequest>;
 
 /** An admin records the developer's bank transfer paying a pool in; the amount must be the pool. */
@@ -202,6 +215,8 @@ export const RevenueReportDto = RevenueFiguresDto.extend({
   statement_name: z.string().nullable(),
   generated: z.boolean(),
   submitted_at: z.string(),
+  /** Changes with every edit and statement upload; sent back when verifying or returning. */
+  updated_at: z.string(),
   verified_at: z.string().nullable(),
   /** Present once verified. */
   distribution: DistributionDto.nullable(),

@@ -9,6 +9,7 @@ import {
   RevenueReportInput,
   RevenueReportList,
   STATEMENT_MAX_BYTES,
+  VerifyReportRequest,
 } from '@indiesplit/shared/revenue';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -231,10 +232,11 @@ async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Verify a submitted report; creates its distribution (admins)',
         params: Params,
+        body: VerifyReportRequest,
         response: { 200: RevenueReportDto, 409: ErrorResponse, ...errors },
       },
     },
-    async (req) => reports.verifyReport(ctx, await adminOf(req), req.params.id),
+    async (req) => reports.verifyReport(ctx, await adminOf(req), req.params.id, req.body),
   );
 
   r.post(

@@ -402,6 +402,54 @@ describe('review', () => {
     await expectAllInvariants(db);
   });
 
+  it('refuses to verify or send back figures or a statement changed since the admin opened the report', async () => {
+    const { dev, campaign } = await setup();
+    const id = (await file(dev, campaign.id, month('2025-10-01', [line('steam', 1_000_000)]))).json().id;
+    const seen = (await admin.client.get('/api/backoffice/revenue-reports/?status=submitted'))
+      .json()
+      .reports.find((r: { id: string }) => r.id === id);
+    expect(seen).toMatchObject({ net_cents: 1_000_000, updated_at: expect.any(String) });
+
+    // The developer lowers the figures, then uploads a matching statement, while the admin looks.
+    expect((await edit(dev, id, month('2025-10-01', [line('steam', 100_000)]))).statusCode).toBe(200);
+    const changed = (await dev.get(`/api/revenue-reports/${id}`)).json();
+    expect(changed.updated_at).not.toBe(seen.updated_at);
+    for (const res of [
+      await admin.client.post(`/api/backoffice/revenue-reports/${id}/verify`, {
+        updated_at: seen.updated_at,
+      }),
+      await admin.client.post(`/api/backoffice/revenue-reports/${id}/return`, {
+        comment: 'Please explain.',
+        updated_at: seen.updated_at,
+      }),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'reportChangedSinceViewed',
+        message:
+          'The developer changed this report after you opened it. Look at the new figures and statement, then decide again.',
+      });
+    }
+    expect((await storedReport(id))?.status).toBe('submitted');
+    expect(await db.select().from(revenueDistributions).where(eq(revenueDistributions.reportId, id))).toEqual(
+      [],
+    );
+
+    expect((await upload(dev, id, 'oct.pdf', 'application/pdf', PDF)).statusCode).toBe(200);
+    const withFile = (await dev.get(`/api/revenue-reports/${id}`)).json();
+    const stale = await admin.client.post(`/api/backoffice/revenue-reports/${id}/verify`, {
+      updated_at: changed.updated_at,
+    });
+    expect(stale.json().code).toBe('reportChangedSinceViewed');
+
+    // Verified as now seen: the pool is of the figures the admin looked at.
+    const ok = await admin.client.post(`/api/backoffice/revenue-reports/${id}/verify`, {
+      updated_at: withFile.updated_at,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().distribution).toMatchObject({ net_cents: 100_000, pool_cents: 10_000 });
+  });
+
   it('splits a net of 100000 cents at a 10% share into a pool of 10000: 1000 platform, 9000 investors', async () => {
     const { dev, campaign } = await setup();
     const filed = await file(dev, campaign.id, month('2025-07-01', [line('playstation', 100_000)]));

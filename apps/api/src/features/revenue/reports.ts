@@ -14,6 +14,7 @@ import {
   reportDueOn,
   STATEMENT_TYPES,
   termEndsOn,
+  type VerifyReportRequest,
 } from '@indiesplit/shared/revenue';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -141,6 +142,7 @@ async function toDtos(db: Db, reports: repo.ReportRow[]): Promise<RevenueReportD
       statement_name: r.statementName,
       generated: r.generated,
       submitted_at: r.submittedAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
       verified_at: r.verifiedAt ? r.verifiedAt.toISOString() : null,
       distribution:
         r.status === 'verified' && distribution ? toDistributionDto(distribution, campaign) : null,
@@ -528,6 +530,7 @@ async function reviewTransition(
   ctx: AppContext,
   actor: Actor,
   reportId: string,
+  seenUpdatedAt: string | undefined,
   change: (tx: Db, report: repo.ReportRow, campaign: repo.CampaignRow) => Promise<repo.ReportRow>,
 ): Promise<RevenueReportDto> {
   requireAdmin(actor);
@@ -539,14 +542,24 @@ async function reviewTransition(
     const current = await repo.findReport(tx, found.id, true);
     if (!current) throw notFound();
     if (current.status !== 'submitted') throw conflictWith('reportNotSubmitted');
+    // The admin decides on what they saw: not on figures or a statement changed since.
+    if (seenUpdatedAt !== undefined && current.updatedAt.toISOString() !== seenUpdatedAt) {
+      throw conflictWith('reportChangedSinceViewed');
+    }
     return change(tx, current, campaign);
   });
   return toDto(ctx.db, report);
 }
 
 /** Verifies a submitted report and creates its distribution, in one transaction under the campaign's lock. */
-export function verifyReport(ctx: AppContext, actor: Actor, reportId: string, now = new Date()) {
-  return reviewTransition(ctx, actor, reportId, async (tx, report, campaign) => {
+export function verifyReport(
+  ctx: AppContext,
+  actor: Actor,
+  reportId: string,
+  body: VerifyReportRequest = {},
+  now = new Date(),
+) {
+  return reviewTransition(ctx, actor, reportId, body.updated_at, async (tx, report, campaign) => {
     const verified = await repo.updateReport(tx, report.id, {
       status: 'verified',
       verifiedBy: actor.id,
@@ -563,7 +576,7 @@ export function returnReport(ctx: AppContext, actor: Actor, reportId: string, bo
   const comment = body.comment.trim();
   if (comment === '')
     throw new AppError('reviewCommentRequired', 400, { fields: { comment: 'reviewCommentRequired' } });
-  return reviewTransition(ctx, actor, reportId, (tx, report) =>
+  return reviewTransition(ctx, actor, reportId, body.updated_at, (tx, report) =>
     repo.updateReport(tx, report.id, { status: 'returned', reviewComment: comment }),
   );
 }

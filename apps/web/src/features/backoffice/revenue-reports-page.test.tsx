@@ -50,8 +50,39 @@ describe('back office: revenue reports', () => {
     expect(distribution).toHaveTextContent('€100.00');
     expect(distribution).toHaveTextContent('€900.00');
     expect(distribution).toHaveTextContent('Awaiting funds');
-    expect(fetchMock.mock.calls.some(([u]) => u === '/api/backoffice/revenue-reports/r1/verify')).toBe(true);
+    const call = fetchMock.mock.calls.find(([u]) => u === '/api/backoffice/revenue-reports/r1/verify')!;
+    // The report as the admin saw it: the server refuses if the developer changed it since.
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ updated_at: '2027-03-05T09:00:00.000Z' });
     expect(await screen.findByText('No report in this list.')).toBeInTheDocument();
+  });
+
+  it('shows the report as it is now when the developer changed it after the admin opened it', async () => {
+    let waiting: RevenueReportDto[] = [reportDto()];
+    const fetchMock = stubApi({
+      [WAITING]: () => jsonResponse(200, { reports: waiting }),
+      'POST /api/backoffice/revenue-reports/r1/verify': () => {
+        waiting = [reportDto({ net_cents: 100_000, updated_at: '2027-03-05T10:00:00.000Z' })];
+        return jsonResponse(409, {
+          success: false,
+          code: 'reportChangedSinceViewed',
+          message: 'x',
+          error: 'x',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<RevenueReportsPage />, route);
+    const card = await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
+    await user.click(within(card).getByRole('button', { name: 'Verify Neon Drift · February 2027' }));
+    expect(
+      await screen.findByText(
+        'The developer changed this report after you opened it. Look at the new figures and statement, then decide again.',
+      ),
+    ).toBeInTheDocument();
+    // The list is asked for again, so the admin now sees the changed report.
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => `GET ${u}` === WAITING).length).toBeGreaterThanOrEqual(2),
+    );
   });
 
   it('sends a report back only with a comment', async () => {
@@ -77,7 +108,10 @@ describe('back office: revenue reports', () => {
     await user.click(within(card).getByRole('button', { name: 'Send back to the developer' }));
     expect(await screen.findByText('Sent back: Neon Drift, February 2027.')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([u]) => u === '/api/backoffice/revenue-reports/r1/return')!;
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ comment: 'Attach the Steam statement.' });
+    expect(JSON.parse(call[1]!.body as string)).toEqual({
+      comment: 'Attach the Steam statement.',
+      updated_at: '2027-03-05T09:00:00.000Z',
+    });
   });
 
   it('filters by status and shows the admin’s comment on a returned report', async () => {

@@ -130,7 +130,7 @@ function ReviewCard({ report, onOutcome }: { report: RevenueReportDto; onOutcome
 
   const doVerify = async () => {
     try {
-      const verified = await verify.mutateAsync(report.id);
+      const verified = await verify.mutateAsync({ reportId: report.id, updatedAt: report.updated_at });
       onOutcome({ ok: true, kind: 'verified', report: verified });
     } catch (err) {
       onOutcome({ ok: false, text: errorText(t, err, { fallback: 'revenue:review.failed' }) });
@@ -145,7 +145,11 @@ function ReviewCard({ report, onOutcome }: { report: RevenueReportDto; onOutcome
       return;
     }
     try {
-      const returned = await sendBack.mutateAsync({ reportId: report.id, comment: comment.trim() });
+      const returned = await sendBack.mutateAsync({
+        reportId: report.id,
+        comment: comment.trim(),
+        updatedAt: report.updated_at,
+      });
       onOutcome({ ok: true, kind: 'returned', report: returned });
     } catch (err) {
       const key = err instanceof ApiError ? fieldErrorKey(err, 'comment') : undefined;

@@ -102,26 +102,40 @@ export const useBackofficeReports = (status: ReportStatus | null) =>
     placeholderData: keepPreviousData,
   });
 
-export const verifyReport = (reportId: string) =>
-  apiRequest<RevenueReportDto>(`/backoffice/revenue-reports/${enc(reportId)}/verify`, { method: 'POST' });
+/** `updatedAt`: the report as the admin saw it; the server refuses if it has changed since. */
+export const verifyReport = (reportId: string, updatedAt: string) =>
+  apiRequest<RevenueReportDto>(`/backoffice/revenue-reports/${enc(reportId)}/verify`, {
+    json: { updated_at: updatedAt },
+  });
 
-export const returnReport = (reportId: string, comment: string) =>
-  apiRequest<RevenueReportDto>(`/backoffice/revenue-reports/${enc(reportId)}/return`, { json: { comment } });
+export const returnReport = (reportId: string, comment: string, updatedAt: string) =>
+  apiRequest<RevenueReportDto>(`/backoffice/revenue-reports/${enc(reportId)}/return`, {
+    json: { comment, updated_at: updatedAt },
+  });
 
 export function useVerifyReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reportId: string) => verifyReport(reportId),
-    onSuccess: () => client.invalidateQueries({ queryKey: revenueKeys.all }),
+    mutationFn: ({ reportId, updatedAt }: { reportId: string; updatedAt: string }) =>
+      verifyReport(reportId, updatedAt),
+    // A refusal may mean the report changed meanwhile: show the list as it is now either way.
+    onSettled: () => client.invalidateQueries({ queryKey: revenueKeys.all }),
   });
 }
 
 export function useReturnReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ reportId, comment }: { reportId: string; comment: string }) =>
-      returnReport(reportId, comment),
-    onSuccess: () => client.invalidateQueries({ queryKey: revenueKeys.all }),
+    mutationFn: ({
+      reportId,
+      comment,
+      updatedAt,
+    }: {
+      reportId: string;
+      comment: string;
+      updatedAt: string;
+    }) => returnReport(reportId, comment, updatedAt),
+    onSettled: () => client.invalidateQueries({ queryKey: revenueKeys.all }),
   });
 }
 

@@ -71,6 +71,7 @@ export function reportDto(over: Partial<RevenueReportDto> = {}): RevenueReportDt
     statement_name: null,
     generated: false,
     submitted_at: '2027-03-05T09:00:00Z',
+    updated_at: '2027-03-05T09:00:00.000Z',
     verified_at: null,
     distribution: null,
     ...over,
