@@ -19,7 +19,14 @@ import { type DistributionRow, toDistributionDto } from './pool.ts';
 // in this process.
 
 /** Runs `work` again when PostgreSQL aborted it for a deadlock or a serialization failure. */
-const retrying = <T>(work: () => Promise<T>): Promise<T> => retryingConflicts(work, { pauseMs: 20 });
+/**
+ * An account was deleted while its payout was being written: the transaction is run again, and
+ * this time the part goes to suspense.
+ */
+class DeletedDuringPayout extends Error {}
+
+const retrying = <T>(work: () => Promise<T>): Promise<T> =>
+  retryingConflicts(work, { pauseMs: 20, alsoRetry: (err) => err instanceof DeletedDuringPayout });
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -268,6 +275,20 @@ export async function payDistribution(
         set debits_posted = a.debits_posted + s.debits, credits_posted = a.credits_posted + s.credits
         from sums s
         where a.id = s.account_id`);
+
+      // 4. An account deletion that had locked a wallet before step 3 committed while step 3
+      // waited for it; its user row was read as live in step 1. Its part must not stay in the
+      // wallet of an account nobody can open: start again, and it goes to suspense.
+      const [late] = await rowsOf<{ n: number }>(
+        tx,
+        sql`
+        select count(*)::int as n
+        from revenue_payouts p join users u on u.id = p.user_id
+        where p.distribution_id = ${row.id}::uuid and not p.to_suspense and p.amount_cents > 0
+          and u.deleted_at is not null`,
+      );
+      if (late && late.n > 0)
+        throw new DeletedDuringPayout(`distribution ${row.id}: an investor was deleted meanwhile`);
 
       const [paid] = await tx
         .update(revenueDistributions)
