@@ -18,6 +18,7 @@ const base: PayoutSimulationInput = {
   term_months: 36,
   committed_cents: 800_000,
   goal_cents: 2_000_000,
+  open: true,
 };
 
 describe('simulatePayouts', () => {
@@ -67,14 +68,24 @@ describe('simulatePayouts', () => {
     expect(sim.low.gross_cents).toBe(1498); // 2,997 / 2
   });
 
-  it('takes the investor’s part of what was raised when that is more than the goal', () => {
+  it('adds the investment to what an open campaign has raised when that is more than the goal', () => {
     const sim = simulatePayouts({ ...base, committed_cents: 3_000_000 });
+    expect(sim.raised_cents).toBe(3_005_000);
+    expect(sim.expected.monthly_cents).toBe(157); // 94,452 × 5,000 / 3,005,000 = 157.16
+    const big = simulatePayouts({ ...base, committed_cents: 3_000_000, investment_cents: 1_000_000 });
+    // A quarter of the investors' pool, not a third: the others' €30,000 stay in the total.
+    expect(big.raised_cents).toBe(4_000_000);
+    expect(big.expected.monthly_cents).toBe(23_613); // 94,452 / 4 = 23,613
+  });
+
+  it('takes the part of what a closed campaign raised', () => {
+    const sim = simulatePayouts({ ...base, committed_cents: 3_000_000, open: false });
     expect(sim.raised_cents).toBe(3_000_000);
     expect(sim.expected.monthly_cents).toBe(157); // 94,452 × 5,000 / 3,000,000 = 157.42
   });
 
-  it('takes the investment itself as the total when it is larger than raised and goal', () => {
-    const sim = simulatePayouts({ ...base, investment_cents: 5_000_000 });
+  it('takes the investment itself as the total when a closed campaign raised less', () => {
+    const sim = simulatePayouts({ ...base, investment_cents: 5_000_000, open: false });
     expect(sim.raised_cents).toBe(5_000_000);
     expect(sim.expected.monthly_cents).toBe(sim.expected.investors_cents);
     expect(sim.expected.total_cents).toBe(94_452 * 36);
@@ -143,6 +154,7 @@ describe('simulatePayouts', () => {
         term_months: 36,
         committed_cents: next(50_000_000),
         goal_cents: next(50_000_000),
+        open: next(1) === 1,
       };
       const sim = simulatePayouts(input);
       const raised = BigInt(sim.raised_cents);

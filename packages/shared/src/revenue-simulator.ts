@@ -38,9 +38,11 @@ export interface PayoutSimulationInput {
   /** The platform's part of each pool; null (not frozen yet) means the default, 10%. */
   platform_share_bps: number | null;
   term_months: number;
-  /** Raised so far, and the goal: the investor's part is taken of the larger (or of the investment). */
+  /** Raised so far, and the goal: the investor's part is taken of the total (simulationBase). */
   committed_cents: number;
   goal_cents: number;
+  /** The campaign still takes investments: the investment would be added to what was raised. */
+  open: boolean;
 }
 
 export interface PayoutScenario {
@@ -63,7 +65,7 @@ export interface PayoutScenario {
 }
 
 export interface PayoutSimulation {
-  /** The total the investment is a part of: the most of raised so far, the goal and the investment. */
+  /** The total the investment is a part of (simulationBase). */
   raised_cents: number;
   platform_share_bps: number;
   low: PayoutScenario;
@@ -73,9 +75,20 @@ export interface PayoutSimulation {
 
 const BPS = 10_000n;
 
-/** What an investment is a part of: the most of what was raised so far, the goal and the investment. */
-export function simulationBase(committedCents: number, goalCents: number, investmentCents: number): number {
-  return Math.max(committedCents, goalCents, investmentCents, 0);
+/**
+ * What an investment is a part of. While the campaign is open the investment adds to what has been
+ * raised, and the campaign closes at its goal at least: the larger of the two. Once it has closed,
+ * the total is what it raised (an investment larger than that is taken as the total).
+ */
+export function simulationBase(
+  committedCents: number,
+  goalCents: number,
+  investmentCents: number,
+  open: boolean,
+): number {
+  return open
+    ? Math.max(committedCents + investmentCents, goalCents, 0)
+    : Math.max(committedCents, goalCents, investmentCents, 0);
 }
 
 function check(name: string, value: number, max: number): bigint {
@@ -98,7 +111,9 @@ export function simulatePayouts(input: PayoutSimulationInput): PayoutSimulation 
   check('committed_cents', input.committed_cents, Number.MAX_SAFE_INTEGER);
   check('goal_cents', input.goal_cents, Number.MAX_SAFE_INTEGER);
 
-  const raised = BigInt(simulationBase(input.committed_cents, input.goal_cents, input.investment_cents));
+  const raised = BigInt(
+    simulationBase(input.committed_cents, input.goal_cents, input.investment_cents, input.open),
+  );
 
   const scenario = (c: SimulatorCase): PayoutScenario => {
     const { num, den } = CASE_FACTOR[c];

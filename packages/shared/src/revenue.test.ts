@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastReportDueOn, mayComplete, termEndsOn } from './revenue.ts';
+import { lastReportDueOn, mayComplete, monthsLeft, termEndsOn } from './revenue.ts';
 
 describe('the end of a term', () => {
   it('ends the day before the launch day, 36 months on, and the last report is due 15 days after that month', () => {
@@ -16,5 +16,23 @@ describe('the end of a term', () => {
     expect(mayComplete('2027-03-15', 36, '2030-03-15')).toBe(false);
     expect(mayComplete('2027-03-15', 36, '2030-04-15')).toBe(false);
     expect(mayComplete('2027-03-15', 36, '2030-04-16')).toBe(true);
+  });
+});
+
+describe('months left', () => {
+  it('counts 36 on launch day and 1 in the last month, mid-month and on month boundaries', () => {
+    // Launched 2027-03-15: the term ends 2030-03-14.
+    expect(monthsLeft('2027-03-15', '2030-03-14')).toBe(36);
+    expect(monthsLeft('2027-04-14', '2030-03-14')).toBe(36);
+    expect(monthsLeft('2027-04-15', '2030-03-14')).toBe(35);
+    expect(monthsLeft('2030-02-14', '2030-03-14')).toBe(2);
+    expect(monthsLeft('2030-02-15', '2030-03-14')).toBe(1);
+    expect(monthsLeft('2030-03-14', '2030-03-14')).toBe(1);
+    expect(monthsLeft('2030-03-15', '2030-03-14')).toBe(0);
+    // Launched on the 1st: the term ends on a month's last day.
+    expect(monthsLeft('2026-01-01', '2028-12-31')).toBe(36);
+    expect(monthsLeft('2026-01-31', '2028-12-31')).toBe(36);
+    expect(monthsLeft('2026-02-01', '2028-12-31')).toBe(35);
+    expect(monthsLeft('2028-12-01', '2028-12-31')).toBe(1);
   });
 });

@@ -63,7 +63,9 @@ export function monthsLeft(today: string, termEnd: string): number {
   const [y1, m1, d1] = today.split('-').map(Number) as [number, number, number];
   const [y2, m2, d2] = termEnd.split('-').map(Number) as [number, number, number];
   let months = (y2 - y1) * 12 + (m2 - m1);
-  if (d2 + 1 < d1) months -= 1;
+  // The term ends the day before a month-day of the launch: a month is whole once today's day
+  // is past the end's day.
+  if (d2 + 1 <= d1) months -= 1;
   return Math.max(0, months + 1);
 }
 

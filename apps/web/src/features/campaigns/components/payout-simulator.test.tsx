@@ -121,6 +121,7 @@ describe('the payout simulator', () => {
       term_months: 36,
       committed_cents: 800_000,
       goal_cents: 2_000_000,
+      open: true,
     });
     expect([sim.low.monthly_cents, sim.expected.monthly_cents, sim.high.monthly_cents]).toEqual([
       1844, 3688, 7376,
@@ -131,15 +132,31 @@ describe('the payout simulator', () => {
     expect(caseRow(/^High/)).toEqual(['10,002', '€73.76', '€2,655.36', '10.62×']);
   });
 
-  it('takes the investment as the whole when it is larger than the goal, and the default platform share', async () => {
+  it('adds the investment to what an open campaign raised, with the default platform share', async () => {
     renderScreen(<PayoutSimulator campaign={campaignDto({ platform_share_bps: null })} />, { path: '/' });
     const user = userEvent.setup();
     const investment = screen.getByLabelText('Your investment (€)');
     await user.clear(investment);
     await user.type(investment, '30000');
-    // investors' part of one month: 19.99 × 1,000 × 70% × 7.5% × 90% = €944.52, all of it.
+    // investors' part of one month: 19.99 × 1,000 × 70% × 7.5% × 90% = €944.52; yours is
+    // €30,000 of €8,000 raised + €30,000: €745.67.
+    expect(caseRow(/^Expected/)).toEqual(['1,000', '€745.67', '€26,844.12', '0.89×']);
+    expect(
+      screen.getByText(/the total raised \(€38,000\): what has been raised so far plus/),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the investment as the whole when a closed campaign raised less', async () => {
+    renderScreen(<PayoutSimulator campaign={campaignDto({ status: 'funded', platform_share_bps: null })} />, {
+      path: '/',
+    });
+    const user = userEvent.setup();
+    const investment = screen.getByLabelText('Your investment (€)');
+    await user.clear(investment);
+    await user.type(investment, '30000');
+    // €944.52 a month for all investors, all of it.
     expect(caseRow(/^Expected/)).toEqual(['1,000', '€944.52', '€34,002.72', '1.13×']);
-    expect(screen.getByText(/the total raised \(€30,000\)/)).toBeInTheDocument();
+    expect(screen.getByText(/the total the campaign raised \(€30,000\)/)).toBeInTheDocument();
   });
 
   it('explains a wrong value instead of simulating, and keeps the reminder', async () => {

@@ -20,6 +20,9 @@ import styles from './payout-simulator.module.css';
 // The payout simulator of the campaign page (its own chunk). All arithmetic is the shared pure
 // function's; this only reads the inputs and formats what it returns.
 
+/** Whether the campaign still takes (or will take) investments: one would add to what it raised. */
+const isOpen = (status: CampaignDetailDto['status']) => status === 'scheduled' || status === 'live';
+
 /** Cents as the reader would type them: 5000 -> "50", 1999 -> "19.99". */
 function euroInput(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
@@ -89,6 +92,7 @@ export default function PayoutSimulator({ campaign }: { campaign: CampaignDetail
           term_months: months,
           committed_cents: campaign.committed_cents,
           goal_cents: campaign.goal_cents,
+          open: isOpen(campaign.status),
         })
       : null;
 
@@ -189,9 +193,14 @@ export default function PayoutSimulator({ campaign }: { campaign: CampaignDetail
             })}
           </li>
           <li>
-            {t('simulator.assumeYours', {
+            {t(isOpen(campaign.status) ? 'simulator.assumeYoursOpen' : 'simulator.assumeYours', {
               raised: money(
-                simulationBase(campaign.committed_cents, campaign.goal_cents, investmentCents ?? 0),
+                simulationBase(
+                  campaign.committed_cents,
+                  campaign.goal_cents,
+                  investmentCents ?? 0,
+                  isOpen(campaign.status),
+                ),
               ),
             })}
           </li>
