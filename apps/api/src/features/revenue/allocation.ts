@@ -66,7 +66,7 @@ export function largestRemainderSql(pool: number, weights: SQL): SQL {
              ${pool}::numeric - sum(s.base) over () as leftover
       from (
         select t.user_id, t.weight,
-               floor(${pool}::numeric * t.weight / t.total) as base,
+               div(${pool}::numeric * t.weight, t.total) as base,
                mod(${pool}::numeric * t.weight, t.total) as remainder
         from (
           select w.user_id, w.weight::numeric as weight, sum(w.weight::numeric) over () as total
