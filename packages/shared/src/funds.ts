@@ -181,8 +181,20 @@ export const DepositInstructionsDto = z.object({
 });
 export type DepositInstructionsDto = z.infer<typeof DepositInstructionsDto>;
 
-export const WITHDRAWAL_STATUSES = ['requested', 'paid', 'rejected', 'cancelled'] as const;
+/**
+ * requested: the member may still cancel it. processing: an admin has started paying it from the
+ * bank, so it can no longer be cancelled (the amount stays reserved). paid, rejected, cancelled:
+ * closed.
+ */
+export const WITHDRAWAL_STATUSES = ['requested', 'processing', 'paid', 'rejected', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** Requests still holding money back: not yet paid, rejected or cancelled. */
+export const OPEN_WITHDRAWAL_STATUSES = [
+  'requested',
+  'processing',
+] as const satisfies readonly WithdrawalStatus[];
+export const isOpenWithdrawal = (status: WithdrawalStatus): boolean =>
+  (OPEN_WITHDRAWAL_STATUSES as readonly WithdrawalStatus[]).includes(status);
 
 /**
  * Withdrawal requests a member may have open (not yet paid, rejected or cancelled) at once: enough

@@ -340,7 +340,9 @@ export const deposits = pgTable(
 /**
  * A request to pay money out to the investor's own IBAN. The amount is reserved at once (pending
  * transfer wallet -> world) and posted when an admin records the payment, or voided when the
- * request is rejected or cancelled.
+ * request is rejected or cancelled. An admin moves it to `processing` before sending the bank
+ * transfer: from then on the member cannot cancel it; the reservation stays pending until paid or
+ * rejected.
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -352,7 +354,7 @@ export const withdrawals = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     iban: text('iban').notNull(),
     accountHolder: text('account_holder').notNull(),
-    /** requested | paid | rejected | cancelled */
+    /** requested | processing | paid | rejected | cancelled */
     status: text('status').notNull().default('requested'),
     reserveTransferId: bigint('reserve_transfer_id', { mode: 'number' }).notNull(),
     settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
@@ -367,10 +369,14 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     uniqueIndex('withdrawals_reserve_transfer_key').on(t.reserveTransferId),
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
-    check('withdrawals_status_valid', sql`${t.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
+    check(
+      'withdrawals_status_valid',
+      sql`${t.status} in ('requested', 'processing', 'paid', 'rejected', 'cancelled')`,
+    ),
+    // Only open requests (requested, processing) are unsettled.
     check(
       'withdrawals_final_state_settled',
-      sql`(${t.status} = 'requested') = (${t.settleTransferId} is null)`,
+      sql`(${t.status} in ('requested', 'processing')) = (${t.settleTransferId} is null)`,
     ),
   ],
 );

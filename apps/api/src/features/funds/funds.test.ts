@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_OPEN_WITHDRAWALS, REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config.ts';
 import { users } from '../../db/schema.ts';
+import { isPgError } from '../../platform/pg-errors.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
+import { countOpenWithdrawals } from './repo.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof member>>;
@@ -111,6 +113,7 @@ describe('the back office is for admins only', () => {
       }),
       c.get('/api/backoffice/funds/deposits'),
       c.get('/api/backoffice/funds/withdrawals?status=requested'),
+      c.post(`/api/backoffice/funds/withdrawals/${crypto.randomUUID()}/processing`),
       c.post(`/api/backoffice/funds/withdrawals/${crypto.randomUUID()}/paid`, { bank_reference: 'x' }),
       c.post(`/api/backoffice/funds/withdrawals/${crypto.randomUUID()}/reject`, { note: 'x' }),
     ];
@@ -523,5 +526,213 @@ describe('platform bank configuration', () => {
       /PLATFORM_IBAN: must be a valid IBAN/,
     );
     expect(errorOf({ ...production, PLATFORM_BIC: 'bank' })).toMatch(/PLATFORM_BIC/);
+  });
+});
+
+describe('starting the payment of a withdrawal', () => {
+  const start = (id: string, as: TestClient = admin.client) =>
+    as.post(`/api/backoffice/funds/withdrawals/${id}/processing`);
+  const statusOf = async (client: TestClient, id: string) =>
+    (await client.get('/api/funds/withdrawals/')).json().withdrawals.find((w: { id: string }) => w.id === id)
+      ?.status;
+
+  it('stops the member from cancelling: the money stays reserved until it is paid', async () => {
+    const m = await funded('100', { email: `p_${randomBytes(3).toString('hex')}@example.com` });
+    const id = (await withdraw(m.client, { amount: '30' })).json().id;
+    const started = await start(id);
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({
+      id,
+      status: 'processing',
+      decided_at: null,
+      member: { id: m.id, username: m.payload.username },
+    });
+    expect(await statusOf(m.client, id)).toBe('processing');
+
+    const cancel = await m.client.post(`/api/funds/withdrawals/${id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toMatchObject({
+      code: 'withdrawalBeingPaid',
+      message:
+        'We have already started paying this withdrawal, so it can no longer be cancelled. We will email you when it is paid.',
+    });
+    const italian = await m.client.request('POST', `/api/funds/withdrawals/${id}/cancel`, {
+      body: {},
+      headers: { 'accept-language': 'it' },
+    });
+    expect(italian.json().message).toBe(
+      'Abbiamo già avviato il pagamento di questo prelievo, quindi non è più possibile annullarlo. Ti avviseremo per email quando sarà pagato.',
+    );
+
+    // Still reserved, and nothing moved in the ledger when the payment started.
+    const wallet = await eur(m.client);
+    expect(wallet.balances[0]).toMatchObject({
+      posted_cents: 10_000,
+      reserved_cents: 3_000,
+      available_cents: 7_000,
+    });
+    expect(wallet.transactions.map((x) => [x.kind, x.phase, x.amount_cents])).toEqual([
+      ['withdrawal', 'pending', -3_000],
+      ['deposit', 'single', 10_000],
+    ]);
+    expect(await statusOf(m.client, id)).toBe('processing');
+
+    const queue = (await admin.client.get('/api/backoffice/funds/withdrawals?status=processing')).json();
+    expect(queue.withdrawals.find((w: { id: string }) => w.id === id)).toMatchObject({
+      status: 'processing',
+    });
+    const waiting = (await admin.client.get('/api/backoffice/funds/withdrawals?status=requested')).json();
+    expect(waiting.withdrawals.some((w: { id: string }) => w.id === id)).toBe(false);
+
+    const paid = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, {
+      bank_reference: 'SEPA-PROC-1',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', bank_reference: 'SEPA-PROC-1' });
+    expect((await eur(m.client)).balances[0]).toMatchObject({
+      posted_cents: 7_000,
+      reserved_cents: 0,
+      available_cents: 7_000,
+    });
+    const [mail] = await t.mailbox(m.payload.email);
+    expect(mail?.subject).toBe('Your withdrawal of €30.00 has been paid');
+    await invariantsHold();
+  });
+
+  it('may still be rejected once started (the bank refused it): the money is available again', async () => {
+    const m = await funded('100');
+    const id = (await withdraw(m.client, { amount: '45' })).json().id;
+    expect((await start(id)).statusCode).toBe(200);
+    const rejected = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/reject`, {
+      note: 'The bank returned the transfer.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', note: 'The bank returned the transfer.' });
+    expect(await available(m.client)).toBe(10_000);
+    expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).json().code).toBe(
+      'withdrawalNotOpen',
+    );
+    await invariantsHold();
+  });
+
+  it('starts only a requested withdrawal, once: twice, or once closed, is 409 and changes nothing', async () => {
+    const m = await funded('100');
+    const id = (await withdraw(m.client, { amount: '10' })).json().id;
+    const answers = await Promise.all([start(id), start(id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('withdrawalNotOpen');
+    const again = await start(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'withdrawalNotOpen',
+      message: 'This withdrawal request has already been paid, rejected or cancelled.',
+    });
+    expect(await statusOf(m.client, id)).toBe('processing');
+
+    const cancelled = (await withdraw(m.client, { amount: '10' })).json().id;
+    expect((await m.client.post(`/api/funds/withdrawals/${cancelled}/cancel`)).statusCode).toBe(200);
+    expect((await start(cancelled)).json().code).toBe('withdrawalNotOpen');
+    expect(await statusOf(m.client, cancelled)).toBe('cancelled');
+
+    expect(
+      (await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, { bank_reference: 'S-1' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await start(id)).statusCode).toBe(409);
+    expect(await statusOf(m.client, id)).toBe('paid');
+    expect((await start(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await start('not-a-uuid')).statusCode).toBe(404);
+    expect(await available(m.client)).toBe(9_000);
+    await invariantsHold();
+  });
+
+  it('is for admins only: the owner, a stranger and a reviewer are refused and nothing changes', async () => {
+    const m = await funded('100');
+    const id = (await withdraw(m.client, { amount: '10' })).json().id;
+    expect((await start(id, t.client())).statusCode).toBe(401);
+    for (const client of [m.client, (await registerUser(t)).client]) {
+      const res = await start(id, client);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('staffOnly');
+    }
+    const reviewer = await member(t, 'reviewer');
+    const res = await start(id, reviewer.client);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('adminOnly');
+    expect(await statusOf(m.client, id)).toBe('requested');
+    // Still the member's to cancel.
+    expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('decides between the member cancelling and an admin starting at the same moment: one wins', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await funded('100');
+      const id = (await withdraw(m.client, { amount: '20' })).json().id;
+      const [cancel, started] = await Promise.all([
+        m.client.post(`/api/funds/withdrawals/${id}/cancel`),
+        start(id),
+      ]);
+      expect([cancel.statusCode, started.statusCode].sort()).toEqual([200, 409]);
+      if (cancel.statusCode === 200) {
+        expect(started.json().code).toBe('withdrawalNotOpen');
+        expect(await available(m.client)).toBe(10_000);
+      } else {
+        expect(cancel.json().code).toBe('withdrawalBeingPaid');
+        expect((await eur(m.client)).balances[0]).toMatchObject({
+          reserved_cents: 2_000,
+          available_cents: 8_000,
+        });
+      }
+    }
+    await invariantsHold();
+  });
+
+  it('counts a processing request as open: the limit of open requests and closing the account', async () => {
+    const m = await funded('100');
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_OPEN_WITHDRAWALS; i++)
+      ids.push((await withdraw(m.client, { amount: '5' })).json().id);
+    for (const id of ids) expect((await start(id)).statusCode).toBe(200);
+    expect(await countOpenWithdrawals(t.database.db, m.id)).toBe(MAX_OPEN_WITHDRAWALS);
+    const fourth = await withdraw(m.client, { amount: '5' });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().code).toBe('tooManyOpenWithdrawals');
+    expect(await available(m.client)).toBe(10_000 - MAX_OPEN_WITHDRAWALS * 500);
+
+    await admin.client.post(`/api/backoffice/funds/withdrawals/${ids[0]}/reject`, { note: 'Wrong IBAN.' });
+    expect(await countOpenWithdrawals(t.database.db, m.id)).toBe(MAX_OPEN_WITHDRAWALS - 1);
+    expect((await withdraw(m.client, { amount: '5' })).statusCode).toBe(201);
+    await invariantsHold();
+  });
+
+  it('is guarded by the database too: a processing row must have no settling transfer', async () => {
+    const m = await funded('100');
+    const id = (await withdraw(m.client, { amount: '10' })).json().id;
+    await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, { bank_reference: 'S-2' });
+    const violation = (query: ReturnType<typeof sql>) =>
+      t.database.db.execute(query).then(
+        () => 'accepted',
+        (err) => (isPgError(err, '23514', 'withdrawals_final_state_settled') ? 'refused' : String(err)),
+      );
+    expect(await violation(sql`update withdrawals set status = 'processing' where id = ${id}::uuid`)).toBe(
+      'refused',
+    );
+    const open = (await withdraw(m.client, { amount: '10' })).json().id;
+    expect(
+      await violation(
+        sql`update withdrawals set status = 'processing', settle_transfer_id = reserve_transfer_id where id = ${open}::uuid`,
+      ),
+    ).toBe('refused');
+    expect(
+      await t.database.db
+        .execute(
+          sql`update withdrawals set status = 'sending', settle_transfer_id = reserve_transfer_id where id = ${open}::uuid`,
+        )
+        .then(
+          () => 'accepted',
+          (err) => (isPgError(err, '23514', 'withdrawals_status_valid') ? 'refused' : String(err)),
+        ),
+    ).toBe('refused');
+    expect(await statusOf(m.client, id)).toBe('paid');
   });
 });

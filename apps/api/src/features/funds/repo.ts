@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { OPEN_WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -61,14 +62,6 @@ export async function findMember(db: Db, userId: string): Promise<MemberRow | un
 
 // ---- deposits ----------------------------------------------------------------------------------
 
-export async function findDepositByBankId(
-  db: Db,
-  bankTransactionId: string,
-): Promise<DepositRow | undefined> {
-  const [row] = await db.select().from(deposits).where(eq(deposits.bankTransactionId, bankTransactionId));
-  return row;
-}
-
 /** Inserts a deposit; undefined when its bank transaction id is already recorded. */
 export async function insertDeposit(
   db: Db,
@@ -123,7 +116,19 @@ export async function lockWithdrawal(
   return row;
 }
 
-/** Closes an open request; undefined when it was not open any more. */
+const isOpen = inArray(withdrawals.status, [...OPEN_WITHDRAWAL_STATUSES]);
+
+/** Moves a request from requested to processing; undefined when it was not requested any more. */
+export async function startWithdrawalPayment(db: Db, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set({ status: 'processing', updatedAt: sql`now()` })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+    .returning();
+  return row;
+}
+
+/** Closes an open request (requested or processing); undefined when it was not open any more. */
 export async function closeWithdrawal(
   db: Db,
   id: string,
@@ -133,7 +138,7 @@ export async function closeWithdrawal(
   const [row] = await db
     .update(withdrawals)
     .set({ ...values, decidedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+    .where(and(eq(withdrawals.id, id), isOpen))
     .returning();
   return row;
 }
@@ -163,11 +168,12 @@ export async function listWithdrawals(db: Db, status?: WithdrawalRow['status']) 
 
 // ---- what a member still holds -----------------------------------------------------------------
 
+/** Requests of the member not yet paid, rejected or cancelled (requested or processing). */
 export async function countOpenWithdrawals(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'requested')));
+    .where(and(eq(withdrawals.userId, userId), isOpen));
   return row?.n ?? 0;
 }
 

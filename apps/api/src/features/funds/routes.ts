@@ -94,7 +94,8 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Cancel an open withdrawal request; the amount is available again',
+        summary:
+          'Cancel a withdrawal request an admin has not started paying yet; the amount is available again',
         params: Params,
         response: { 200: WithdrawalDto, ...conflict, ...errors },
       },
@@ -175,11 +176,26 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
+    '/backoffice/funds/withdrawals/:id/processing',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start paying a requested withdrawal, before sending the bank transfer: the member can no longer cancel it',
+        params: Params,
+        response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
+      },
+    },
+    async (req) => funds.startWithdrawalPayment(ctx, req.params.id),
+  );
+
+  r.post(
     '/backoffice/funds/withdrawals/:id/paid',
     {
       schema: {
         tags,
-        summary: 'Record that the bank transfer to the member was made (posts the reservation)',
+        summary:
+          'Record that the bank transfer to the member was made (requested or processing; posts the reservation)',
         params: Params,
         body: MarkPaidRequest,
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
@@ -193,7 +209,8 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Reject a withdrawal request with a note for the member (voids the reservation)',
+        summary:
+          'Reject a withdrawal request, requested or processing, with a note for the member (voids the reservation)',
         params: Params,
         body: RejectWithdrawalRequest,
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },

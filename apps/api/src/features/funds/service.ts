@@ -8,6 +8,7 @@ import {
   type DepositImportRow,
   type DepositInstructionsDto,
   extractReference,
+  isOpenWithdrawal,
   MAX_OPEN_WITHDRAWALS,
   maskIban,
   normalizeIban,
@@ -22,6 +23,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { enqueueMail } from '../../platform/mailer.ts';
 import * as ledger from '../ledger/service.ts';
 import { staffRoleOf } from '../review/service.ts';
+import { claimBankTransaction, isBankTransactionUsed } from './bank-transactions.ts';
 import { csvAmountToCents, csvDate, parseCsv } from './csv.ts';
 import {
   depositCreditedEmail,
@@ -34,7 +36,8 @@ import * as repo from './repo.ts';
 
 // Real euros in and out of wallets (ADR 0013). Deposits arrive by bank transfer carrying the
 // member's personal reference and are recorded by an admin (by hand or from the bank's CSV);
-// withdrawals reserve the money at once and are paid (posted) or rejected (voided) by an admin.
+// withdrawals reserve the money at once; an admin starts paying them (from then on the member can
+// no longer cancel), then records them paid (posted) or rejects them (voided).
 // Every movement goes through the ledger with kind 'deposit' or 'withdrawal', in the same
 // transaction as the row that says what it was, so the two can never disagree.
 
@@ -110,9 +113,10 @@ const alreadyRecorded = () =>
 
 /**
  * Credits a received bank transfer to the wallet its reference names: world:EUR -> wallet, with
- * the deposits row, in one transaction. A bank transaction id is credited once: the same id again
- * is 409 depositAlreadyRecorded and moves nothing (a racing duplicate waits on the unique index,
- * finds the first, and rolls its own transfer back).
+ * the deposits row, in one transaction. A bank transaction id is used once, as a deposit or as a
+ * developer's pool payment (bank_transactions): the same id again is 409 depositAlreadyRecorded and
+ * moves nothing (a racing duplicate waits on the unique key, finds the first, and rolls its own
+ * transfer back).
  */
 export async function recordDeposit(
   ctx: AppContext,
@@ -129,7 +133,7 @@ export async function recordDeposit(
   const result = await ctx.db.transaction(async (tx) => {
     const member = await repo.findMemberByReference(tx, reference);
     if (!member || member.deletedAt) throw unknownReference();
-    if (await repo.findDepositByBankId(tx, bankId)) throw alreadyRecorded();
+    if (await isBankTransactionUsed(tx, bankId)) throw alreadyRecorded();
     const { wallet, world } = await accounts(tx, member.id);
     const id = randomUUID();
     const transfer = await ledger.transfer(tx, {
@@ -152,6 +156,11 @@ export async function recordDeposit(
       recordedBy: adminId,
     });
     if (!row) throw alreadyRecorded();
+    // The one namespace of incoming bank ids: a pool payment with this id may have won the race.
+    if (
+      !(await claimBankTransaction(tx, { bankTransactionId: bankId, usedFor: 'deposit', depositId: row.id }))
+    )
+      throw alreadyRecorded();
     await enqueueMail(tx, depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl));
     const recorder = await repo.findMember(tx, adminId);
     return { row, member, recordedBy: recorder?.username ?? null };
@@ -338,9 +347,11 @@ export async function listMyWithdrawals(ctx: AppContext, userId: string): Promis
 }
 
 /**
- * Closes an open request exactly once: the row is locked and must still be 'requested', the
- * reservation is settled (post: paid; void: rejected or cancelled) and the row updated, all in one
- * transaction. A second attempt finds it closed: 409 withdrawalNotOpen, nothing moves.
+ * Closes an open request exactly once: the row is locked and must still be open ('requested', or
+ * 'processing' for an admin's paid or reject), the reservation is settled (post: paid; void:
+ * rejected or cancelled) and the row updated, all in one transaction. A second attempt finds it
+ * closed: 409 withdrawalNotOpen, nothing moves. The member cannot cancel once an admin has started
+ * paying it: 409 withdrawalBeingPaid.
  */
 async function closeWithdrawal(
   ctx: AppContext,
@@ -353,7 +364,9 @@ async function closeWithdrawal(
   const row = await ctx.db.transaction(async (tx) => {
     const open = await repo.lockWithdrawal(tx, id, how.ownerId);
     if (!open) throw notFound();
-    if (open.status !== 'requested') throw new AppError('withdrawalNotOpen', 409);
+    const status = statusOf(open.status);
+    if (!isOpenWithdrawal(status)) throw new AppError('withdrawalNotOpen', 409);
+    if (how.status === 'cancelled' && status !== 'requested') throw new AppError('withdrawalBeingPaid', 409);
     const settled = await ledger.settle(tx, open.reserveTransferId, how.status === 'paid' ? 'post' : 'void', {
       createdBy: how.actorId,
     });
@@ -386,6 +399,25 @@ async function withMember(ctx: AppContext, row: repo.WithdrawalRow): Promise<Bac
     ...toWithdrawalDto(row),
     member: { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
   };
+}
+
+/**
+ * An admin starts paying a request, before sending the bank transfer: under the row's lock it moves
+ * from 'requested' to 'processing', so the member can no longer cancel money that is on its way.
+ * Nothing moves in the ledger: the reservation stays pending until it is paid or rejected.
+ * Anything but a 'requested' request is 409 withdrawalNotOpen.
+ */
+export async function startWithdrawalPayment(ctx: AppContext, id: string): Promise<BackofficeWithdrawalDto> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const open = await repo.lockWithdrawal(tx, id);
+    if (!open) throw notFound();
+    if (open.status !== 'requested') throw new AppError('withdrawalNotOpen', 409);
+    const started = await repo.startWithdrawalPayment(tx, id);
+    if (!started) throw new AppError('withdrawalNotOpen', 409);
+    return started;
+  });
+  return withMember(ctx, row);
 }
 
 /** Records that the bank transfer to the member was made: the reservation is posted. */

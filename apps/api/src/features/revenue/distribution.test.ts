@@ -392,3 +392,122 @@ describe('the revenue invariants', () => {
     await expectAllInvariants(db);
   });
 });
+
+describe('one bank transaction pays for one thing: a deposit or a pool, never both', () => {
+  const fundingUrl = (id: string) => `/api/backoffice/distributions/${id}/funding`;
+  const refusal = {
+    code: 'depositAlreadyRecorded',
+    message: 'This bank transfer has already been recorded; nothing was credited again.',
+    error_codes: { bank_transaction_id: 'depositAlreadyRecorded' },
+  };
+
+  async function depositor() {
+    const m = await registerUser(t);
+    const reference = (await m.client.get('/api/funds/deposit-instructions/')).json().reference as string;
+    return { id: m.id, reference };
+  }
+  const deposit = (admin: Awaited<ReturnType<typeof member>>, reference: string, bank: string) =>
+    admin.client.post('/api/backoffice/funds/deposits', {
+      reference,
+      amount: '100.00',
+      bank_transaction_id: bank,
+      value_date: '2026-03-02',
+    });
+  async function claimsOf(bank: string) {
+    const result = await db.execute(
+      sql`select used_for, deposit_id, distribution_id from bank_transactions where bank_transaction_id = ${bank}`,
+    );
+    return (result as unknown as { rows: Array<Record<string, string | null>> }).rows;
+  }
+
+  it('refuses a pool payment with the id of a recorded deposit, and moves nothing', async () => {
+    const admin = await member(t, 'admin');
+    const payer = await depositor();
+    const { campaign } = await launchedCampaign(ctx, { investments: [10_000] });
+    const { distribution: d } = await verified(campaign, 100_000);
+    const bank = bankId();
+    const credited = await deposit(admin, payer.reference, bank);
+    expect(credited.statusCode).toBe(201);
+
+    const reused = await admin.client.post(fundingUrl(d.id), {
+      bank_transaction_id: bank,
+      amount_cents: 10_000,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject(refusal);
+    expect((await distribution(d.id)).status).toBe('awaiting_funds');
+    expect(await revenueOf(campaign.id)).toBe(0);
+    await expect(
+      recordDeveloperPayment(ctx, d.id, {
+        bankTransactionId: ` ${bank} `,
+        amountCents: 10_000,
+        actorId: admin.id,
+      }),
+    ).rejects.toMatchObject({ code: 'depositAlreadyRecorded' });
+    expect(await claimsOf(bank)).toEqual([
+      { used_for: 'deposit', deposit_id: credited.json().id, distribution_id: null },
+    ]);
+    expect((await walletOf(db, payer.id)).posted).toBe(10_000);
+    await expectAllInvariants(db);
+  });
+
+  it('refuses a deposit, by hand or from the CSV, with the id of a pool payment', async () => {
+    const admin = await member(t, 'admin');
+    const payer = await depositor();
+    const { campaign } = await launchedCampaign(ctx, { investments: [10_000] });
+    const { distribution: d } = await verified(campaign, 100_000);
+    const bank = bankId();
+    expect(
+      (await admin.client.post(fundingUrl(d.id), { bank_transaction_id: bank, amount_cents: 10_000 }))
+        .statusCode,
+    ).toBe(200);
+
+    const reused = await deposit(admin, payer.reference, bank);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject(refusal);
+    const csv = `date,amount,reference,bank_transaction_id,payer\n2026-03-02,100.00,${payer.reference},${bank},Dev`;
+    const imported = await admin.client.post('/api/backoffice/funds/deposits/import', { csv });
+    expect(imported.json()).toMatchObject({
+      credited: 0,
+      skipped: 1,
+      rows: [{ row: 2, result: 'duplicate' }],
+    });
+    expect((await walletOf(db, payer.id)).posted).toBe(0);
+    expect(await claimsOf(bank)).toEqual([
+      { used_for: 'revenue_funding', deposit_id: null, distribution_id: d.id },
+    ]);
+    await expectAllInvariants(db);
+  });
+
+  it('lets exactly one of a deposit and a pool payment racing for one id win', async () => {
+    const admin = await member(t, 'admin');
+    const payer = await depositor();
+    const { campaign } = await launchedCampaign(ctx, { investments: [10_000] });
+    let deposits = 0;
+    let pools = 0;
+    for (let round = 0; round < 4; round++) {
+      const { distribution: d } = await verified(campaign, 100_000);
+      const bank = bankId();
+      const [asDeposit, asPool] = await Promise.all([
+        deposit(admin, payer.reference, bank),
+        admin.client.post(fundingUrl(d.id), { bank_transaction_id: bank, amount_cents: 10_000 }),
+      ]);
+      const won = [asDeposit.statusCode === 201, asPool.statusCode === 200];
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const loser = won[0] ? asPool : asDeposit;
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json()).toMatchObject(refusal);
+      if (won[0]) deposits++;
+      else pools++;
+      expect((await distribution(d.id)).status).toBe(won[0] ? 'awaiting_funds' : 'paid');
+      expect(await claimsOf(bank)).toEqual([
+        won[0]
+          ? { used_for: 'deposit', deposit_id: asDeposit.json().id, distribution_id: null }
+          : { used_for: 'revenue_funding', deposit_id: null, distribution_id: d.id },
+      ]);
+    }
+    expect((await walletOf(db, payer.id)).posted).toBe(deposits * 10_000);
+    expect(deposits + pools).toBe(4);
+    await expectAllInvariants(db);
+  });
+});

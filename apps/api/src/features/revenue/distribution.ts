@@ -7,6 +7,7 @@ import { revenueDistributions } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
+import { claimBankTransaction, isBankTransactionUsed } from '../funds/bank-transactions.ts';
 import * as ledger from '../ledger/service.ts';
 import { largestRemainderSql } from './allocation.ts';
 import { type DistributionRow, toDistributionDto } from './pool.ts';
@@ -73,13 +74,9 @@ async function recordFunding(
       ctx.db.transaction(async (tx) => {
         const row = await lockDistribution(tx, distributionId);
         check(row);
-        if (funding.bankTransactionId) {
-          const [used] = await tx
-            .select({ id: revenueDistributions.id })
-            .from(revenueDistributions)
-            .where(eq(revenueDistributions.bankTransactionId, funding.bankTransactionId));
-          if (used) throw alreadyRecorded();
-        }
+        // One namespace with deposits: a bank transfer already credited to a wallet pays no pool.
+        if (funding.bankTransactionId && (await isBankTransactionUsed(tx, funding.bankTransactionId)))
+          throw alreadyRecorded();
         const currency = currencyOf(row);
         const source = await ledger.ensureAccount(
           tx,
@@ -111,6 +108,16 @@ async function recordFunding(
             updatedAt: new Date(),
           })
           .where(eq(revenueDistributions.id, row.id));
+        // Claimed last, in this transaction: a deposit racing for the same id makes one of us roll back.
+        if (
+          funding.bankTransactionId &&
+          !(await claimBankTransaction(tx, {
+            bankTransactionId: funding.bankTransactionId,
+            usedFor: 'revenue_funding',
+            distributionId: row.id,
+          }))
+        )
+          throw alreadyRecorded();
       }),
     );
   } catch (err) {

@@ -76,6 +76,105 @@ describe('back office: deposits and withdrawals', () => {
     expect(within(table).getByText('Already recorded')).toBeInTheDocument();
   });
 
+  const withdrawal = {
+    id: 'w1',
+    amount_cents: 8_000,
+    iban: 'IT60X0542811101000000123456',
+    account_holder: 'Alice Example',
+    status: 'requested',
+    bank_reference: null,
+    note: null,
+    created_at: '2026-03-02T10:00:00Z',
+    decided_at: null,
+    member: { id: 'u1', username: 'alice', email: 'alice@example.com' },
+  };
+
+  it('starts the payment of a requested withdrawal, explaining that it can then no longer be cancelled', async () => {
+    let status = 'requested';
+    const fetchMock = stubApi({
+      ...lists,
+      'GET /api/backoffice/funds/withdrawals?status=requested': () =>
+        jsonResponse(200, { withdrawals: status === 'requested' ? [withdrawal] : [] }),
+      'GET /api/backoffice/funds/withdrawals?status=processing': () =>
+        jsonResponse(200, { withdrawals: status === 'processing' ? [{ ...withdrawal, status }] : [] }),
+      'POST /api/backoffice/funds/withdrawals/w1/processing': () => {
+        status = 'processing';
+        return jsonResponse(200, { ...withdrawal, status });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
+    const table = await screen.findByRole('table', { name: 'Withdrawals to pay' });
+    expect(
+      screen.getByText(
+        'Start the payment before sending the transfer: the investor can no longer cancel it.',
+      ),
+    ).toBeInTheDocument();
+    // A requested one is started, not marked paid.
+    expect(within(table).queryByRole('button', { name: /as paid/ })).not.toBeInTheDocument();
+    await user.click(
+      within(table).getByRole('button', { name: 'Start the payment of the withdrawal of €80.00 by alice' }),
+    );
+    expect(await screen.findByText(/The payment of €80.00 to alice is started/)).toBeInTheDocument();
+    expect(await screen.findByText('No withdrawal is waiting.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url)).toEqual([
+      '/api/backoffice/funds/withdrawals/w1/processing',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Being paid' }));
+    expect(screen.getByRole('button', { name: 'Being paid' })).toHaveAttribute('aria-pressed', 'true');
+    const being = await screen.findByRole('table', { name: 'Withdrawals to pay' });
+    expect(
+      within(being).getByRole('button', { name: 'Mark the withdrawal of €80.00 by alice as paid' }),
+    ).toBeInTheDocument();
+    expect(
+      within(being).getByRole('button', { name: 'Reject the withdrawal of €80.00 by alice' }),
+    ).toBeInTheDocument();
+    expect(within(being).queryByRole('button', { name: /Start the payment/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'Start the payment before sending the transfer: the investor can no longer cancel it.',
+      ),
+    ).not.toBeInTheDocument();
+  });
+
+  it('marks a processing withdrawal paid with the bank reference, and shows a refused start', async () => {
+    let processing = [{ ...withdrawal, id: 'w2', status: 'processing' }];
+    const fetchMock = stubApi({
+      ...lists,
+      'GET /api/backoffice/funds/withdrawals?status=requested': () =>
+        jsonResponse(200, { withdrawals: [withdrawal] }),
+      'GET /api/backoffice/funds/withdrawals?status=processing': () =>
+        jsonResponse(200, { withdrawals: processing }),
+      'POST /api/backoffice/funds/withdrawals/w1/processing': () =>
+        jsonResponse(409, { success: false, code: 'withdrawalNotOpen', message: 'x' }),
+      'POST /api/backoffice/funds/withdrawals/w2/paid': () => {
+        processing = [];
+        return jsonResponse(200, { ...withdrawal, id: 'w2', status: 'paid', bank_reference: 'SEPA-9' });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<FundsPage />, {
+      path: '/backoffice/funds',
+      route: '/backoffice/funds?withdrawals=processing',
+      auth: admin,
+    });
+    const table = await screen.findByRole('table', { name: 'Withdrawals to pay' });
+    await user.click(within(table).getByRole('button', { name: /as paid/ }));
+    await user.type(screen.getByLabelText(/^Bank reference of the transfer/), 'SEPA-9');
+    await user.click(screen.getByRole('button', { name: 'Confirm paid' }));
+    expect(await screen.findByText('No withdrawal is being paid.')).toBeInTheDocument();
+    const paid = fetchMock.mock.calls.find(([url]) => url === '/api/backoffice/funds/withdrawals/w2/paid');
+    expect(JSON.parse(String(paid?.[1]?.body))).toEqual({ bank_reference: 'SEPA-9' });
+
+    await user.click(screen.getByRole('button', { name: 'Waiting' }));
+    const waiting = await screen.findByRole('table', { name: 'Withdrawals to pay' });
+    await user.click(within(waiting).getByRole('button', { name: /Start the payment/ }));
+    expect(
+      await screen.findByText('This withdrawal request has already been paid, rejected or cancelled.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the 403 screen to a reviewer', async () => {
     stubApi({
       'GET /api/backoffice/funds/withdrawals?status=requested': () =>

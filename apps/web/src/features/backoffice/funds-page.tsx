@@ -7,6 +7,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Field, TextAreaField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -23,6 +24,7 @@ import {
   useMarkWithdrawalPaid,
   useRecordDeposit,
   useRejectWithdrawal,
+  useStartWithdrawalPayment,
 } from '../funds/api.ts';
 import { formatCents, formatDateTime, formatDay } from '../funds/format.ts';
 import styles from './backoffice.module.css';
@@ -30,7 +32,7 @@ import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
 
 // Deposits and withdrawals (admins): record a received bank transfer or import the bank's CSV,
-// pay or reject withdrawal requests, and check that the ledger adds up.
+// start paying, pay or reject withdrawal requests, and check that the ledger adds up.
 
 type Result = { ok: boolean; text: string } | null;
 
@@ -270,8 +272,17 @@ function ImportPanel() {
 
 // ---- withdrawals -------------------------------------------------------------------------------
 
+/** The queues of the withdrawals panel: requests to start paying, and payments under way. */
+const WITHDRAWAL_FILTERS = ['requested', 'processing'] as const;
+type WithdrawalFilter = (typeof WITHDRAWAL_FILTERS)[number];
+
+/**
+ * A requested withdrawal is started (the member can no longer cancel it) before the bank transfer
+ * is sent; a processing one is marked paid with the bank's reference. Either may be rejected.
+ */
 function WithdrawalActions({ w, onResult }: { w: BackofficeWithdrawalDto; onResult: (r: Result) => void }) {
   const { t, i18n } = useTranslation(['backoffice', 'errors']);
+  const start = useStartWithdrawalPayment();
   const paid = useMarkWithdrawalPaid();
   const reject = useRejectWithdrawal();
   const [mode, setMode] = useState<'paid' | 'reject' | null>(null);
@@ -279,19 +290,43 @@ function WithdrawalActions({ w, onResult }: { w: BackofficeWithdrawalDto; onResu
   const [error, setError] = useState<string | undefined>(undefined);
   const amount = formatCents(w.amount_cents, i18n.language);
 
+  const startPayment = async () => {
+    try {
+      await start.mutateAsync(w.id);
+      onResult({
+        ok: true,
+        text: t('funds.withdrawals.startedDone', { amount, username: w.member.username }),
+      });
+    } catch (err) {
+      onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:funds.withdrawals.failed' }) });
+    }
+  };
+
   if (!mode)
     return (
       <div className={styles.formActions}>
-        <Button
-          size="sm"
-          onClick={() => setMode('paid')}
-          aria-label={t('funds.withdrawals.payLabel', { amount, username: w.member.username })}
-        >
-          {t('funds.withdrawals.pay')}
-        </Button>
+        {w.status === 'requested' ? (
+          <Button
+            size="sm"
+            loading={start.isPending}
+            onClick={() => void startPayment()}
+            aria-label={t('funds.withdrawals.startLabel', { amount, username: w.member.username })}
+          >
+            {t('funds.withdrawals.start')}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            onClick={() => setMode('paid')}
+            aria-label={t('funds.withdrawals.payLabel', { amount, username: w.member.username })}
+          >
+            {t('funds.withdrawals.pay')}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="secondary"
+          disabled={start.isPending}
           onClick={() => setMode('reject')}
           aria-label={t('funds.withdrawals.rejectLabel', { amount, username: w.member.username })}
         >
@@ -404,7 +439,9 @@ function ListTable({
 
 function WithdrawalsPanel() {
   const { t, i18n } = useTranslation(['backoffice', 'errors']);
-  const list = useBackofficeWithdrawals('requested');
+  const [params, setParams] = useSearchParams();
+  const filter: WithdrawalFilter = params.get('withdrawals') === 'processing' ? 'processing' : 'requested';
+  const list = useBackofficeWithdrawals(filter);
   const [result, setResult] = useState<Result>(null);
   const rows = list.data ?? [];
   return (
@@ -413,12 +450,40 @@ function WithdrawalsPanel() {
         {t('funds.withdrawals.title')}
       </h2>
       <p className={styles.muted}>{t('funds.withdrawals.intro')}</p>
+      <div className={styles.formActions}>
+        {WITHDRAWAL_FILTERS.map((f) => (
+          <Button
+            key={f}
+            size="sm"
+            variant={f === filter ? 'primary' : 'secondary'}
+            aria-pressed={f === filter}
+            onClick={() =>
+              setParams(
+                (p) => {
+                  const next = new URLSearchParams(p);
+                  if (f === 'requested') next.delete('withdrawals');
+                  else next.set('withdrawals', f);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {t(`funds.withdrawals.filter.${f}`)}
+          </Button>
+        ))}
+      </div>
+      {filter === 'requested' && (
+        <Notice type="info" live={false}>
+          {t('funds.withdrawals.startHint')}
+        </Notice>
+      )}
       <ResultNotice result={result} onDismiss={() => setResult(null)} />
       <ListTable
         list={list}
         count={rows.length}
         caption={t('funds.withdrawals.title')}
-        empty={t('funds.withdrawals.empty')}
+        empty={t(filter === 'requested' ? 'funds.withdrawals.empty' : 'funds.withdrawals.emptyProcessing')}
         head={
           <tr>
             <th scope="col">{t('funds.withdrawals.col.member')}</th>

@@ -13,7 +13,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../lib/api.ts';
 
 // The funds calls: the member's deposit instructions and withdrawals, and the back office's
-// deposits, CSV import and withdrawal queue. Every change to money also invalidates the wallet
+// deposits, CSV import and withdrawal queue (start paying, paid, reject). Every change to money also invalidates the wallet
 // (['wallet'] keys of whoever shows balances), so balances on screen follow at once.
 
 export const fundsKeys = {
@@ -56,20 +56,24 @@ export const requestWithdrawal = (body: WithdrawalRequestInput) =>
 export const cancelWithdrawal = (id: string) =>
   apiRequest<WithdrawalDto>(`/funds/withdrawals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 
-function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>) {
+/** `alsoOnError`: refresh after a refusal too, when it means the data on screen is out of date. */
+function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>, { alsoOnError = false } = {}) {
   const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: fundsKeys.all }),
+      client.invalidateQueries({ queryKey: WALLET_KEY }),
+    ]);
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: fundsKeys.all }),
-        client.invalidateQueries({ queryKey: WALLET_KEY }),
-      ]),
+    onSuccess: refresh,
+    ...(alsoOnError ? { onError: () => void refresh() } : {}),
   });
 }
 
 export const useRequestWithdrawal = () => useMoneyMutation(requestWithdrawal);
-export const useCancelWithdrawal = () => useMoneyMutation(cancelWithdrawal);
+/** A refused cancel usually means an admin has started paying it meanwhile: show its new state. */
+export const useCancelWithdrawal = () => useMoneyMutation(cancelWithdrawal, { alsoOnError: true });
 
 // ---- back office -------------------------------------------------------------------------------
 
@@ -102,6 +106,12 @@ export const recordDeposit = (body: RecordDepositInput) =>
 export const importDeposits = (csv: string) =>
   apiRequest<DepositImportResponse>('/backoffice/funds/deposits/import', { json: { csv } });
 
+/** Before sending the bank transfer: from then on the member can no longer cancel the request. */
+export const startWithdrawalPayment = (id: string) =>
+  apiRequest<BackofficeWithdrawalDto>(`/backoffice/funds/withdrawals/${encodeURIComponent(id)}/processing`, {
+    method: 'POST',
+  });
+
 export const markWithdrawalPaid = ({ id, bank_reference }: { id: string; bank_reference: string }) =>
   apiRequest<BackofficeWithdrawalDto>(`/backoffice/funds/withdrawals/${encodeURIComponent(id)}/paid`, {
     json: { bank_reference },
@@ -114,6 +124,7 @@ export const rejectWithdrawal = ({ id, note }: { id: string; note: string }) =>
 
 export const useRecordDeposit = () => useMoneyMutation(recordDeposit);
 export const useImportDeposits = () => useMoneyMutation(importDeposits);
+export const useStartWithdrawalPayment = () => useMoneyMutation(startWithdrawalPayment);
 export const useMarkWithdrawalPaid = () => useMoneyMutation(markWithdrawalPaid);
 export const useRejectWithdrawal = () => useMoneyMutation(rejectWithdrawal);
 

@@ -150,6 +150,58 @@ describe('withdrawal form', () => {
   });
 });
 
+describe('a withdrawal an admin has started paying', () => {
+  it('shows as being paid, says why it can no longer be cancelled, and offers no Cancel button', async () => {
+    stubApi({
+      'GET /api/funds/withdrawals/': () =>
+        jsonResponse(200, {
+          withdrawals: [
+            { ...open, id: 'w3', status: 'processing' },
+            { ...open, id: 'w4', amount_cents: 1_000 },
+          ],
+        }),
+    });
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    const list = await screen.findByRole('list');
+    const [processing, requested] = within(list).getAllByRole('listitem');
+    expect(within(processing!).getByText('Being paid')).toBeInTheDocument();
+    expect(
+      within(processing!).getByText('We have started paying it: it can no longer be cancelled.'),
+    ).toBeInTheDocument();
+    expect(within(processing!).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(requested!).getByRole('button', { name: /Cancel the request of €10.00/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when the payment started after the list was loaded', async () => {
+    let withdrawals = [open];
+    stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals }),
+      'POST /api/funds/withdrawals/w1/cancel': () => {
+        withdrawals = [{ ...open, status: 'processing' }];
+        return jsonResponse(409, {
+          success: false,
+          code: 'withdrawalBeingPaid',
+          message: 'x',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    const list = await screen.findByRole('list');
+    await user.click(within(list).getByRole('button', { name: /Cancel the request of €25.00/ }));
+    expect(
+      await within(list).findByText(
+        'We have already started paying this withdrawal, so it can no longer be cancelled. We will email you when it is paid.',
+      ),
+    ).toBeInTheDocument();
+    // The list is read again: the request shows its new state, without the button.
+    expect(await within(list).findByText('Being paid')).toBeInTheDocument();
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('deposit instructions', () => {
   it('show the beneficiary, the IBAN in groups of four and the personal reference', async () => {
     stubApi({

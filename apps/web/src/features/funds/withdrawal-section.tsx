@@ -144,6 +144,7 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
           {t('withdraw.to', { iban: maskIban(w.iban), holder: w.account_holder })} ·{' '}
           {formatDateTime(w.created_at, i18n.language)}
         </span>
+        {w.status === 'processing' && <span className={styles.muted}>{t('withdraw.processingHint')}</span>}
         {w.status === 'paid' && w.bank_reference && (
           <span className={styles.muted}>{t('withdraw.bankReference', { reference: w.bank_reference })}</span>
         )}
@@ -156,6 +157,7 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
           </span>
         )}
       </div>
+      {/* Only until an admin starts paying it (processing): then the money may already be on its way. */}
       {w.status === 'requested' && (
         <Button
           size="sm"
