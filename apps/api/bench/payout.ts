@@ -6,12 +6,10 @@ import pg from 'pg';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { campaigns } from '../src/db/schema-campaigns.ts';
-import { revenueReports } from '../src/db/schema-revenue.ts';
-import { lockCampaign } from '../src/features/campaigns/state.ts';
 import { checkLedgerInvariants, ensureAccount } from '../src/features/ledger/service.ts';
 import { payDistribution, recordDeveloperPayment } from '../src/features/revenue/distribution.ts';
-import { createDistribution } from '../src/features/revenue/pool.ts';
 import { checkRevenueInvariants } from '../src/features/revenue/revenue-invariants.ts';
+import { verifiedReport } from '../src/features/revenue/verified-report.ts';
 import { checkInvestmentInvariants } from '../src/features/settlement/invariants.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
@@ -182,26 +180,9 @@ async function main() {
     await db.execute(sql`vacuum analyze`);
 
     // A verified month of €1,234,567.89 net: a pool of €123,456.78 to pay in and out.
-    const distribution = await db.transaction(async (tx) => {
-      const locked = await lockCampaign(tx, campaign.id);
-      const [report] = await tx
-        .insert(revenueReports)
-        .values({
-          campaignId: campaign.id,
-          periodKind: 'month',
-          periodStart: '2026-01-01',
-          periodEnd: '2026-01-31',
-          currency: 'EUR',
-          grossCents: 123_456_789,
-          storeFeesCents: 0,
-          refundsCents: 0,
-          taxesCents: 0,
-          netCents: 123_456_789,
-          status: 'verified',
-          verifiedAt: new Date(),
-        })
-        .returning();
-      return createDistribution(tx, locked!, report!, new Date());
+    const { distribution } = await verifiedReport(db, campaign.id, {
+      periodStart: '2026-01-01',
+      netCents: 123_456_789,
     });
     await recordDeveloperPayment(ctx, distribution.id, {
       bankTransactionId: 'BENCH-1',

@@ -5,14 +5,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { migrationsFolder } from '../../db/migrate.ts';
-import { revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
-import { lockCampaign } from '../campaigns/state.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
 import { recordDeveloperPayment } from '../revenue/distribution.ts';
-import { createDistribution } from '../revenue/pool.ts';
 import { launchedCampaign } from '../revenue/revenue-fixtures.ts';
+import { verifiedReport } from '../revenue/verified-report.ts';
 import { expectAllInvariants, useTestApp } from '../settlement/test-fixtures.ts';
 
 // The migration that made bank_transactions filled it from the deposits and the developers' pool
@@ -66,28 +64,7 @@ async function rolledBack<T>(work: (tx: Db) => Promise<T>): Promise<T> {
 
 /** A verified report of the campaign and the distribution awaiting the developer's payment. */
 async function awaitingFunds(campaignId: string, periodStart: string, netCents: number) {
-  return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, campaignId);
-    const [report] = await tx
-      .insert(revenueReports)
-      .values({
-        campaignId,
-        kind: 'regular',
-        periodKind: 'month',
-        periodStart,
-        periodEnd: periodStart.replace(/-01$/, '-28'),
-        currency: 'EUR',
-        grossCents: netCents,
-        storeFeesCents: 0,
-        refundsCents: 0,
-        taxesCents: 0,
-        netCents,
-        status: 'verified',
-        verifiedAt: new Date(),
-      })
-      .returning();
-    return createDistribution(tx, campaign!, report!, new Date());
-  });
+  return (await verifiedReport(db, campaignId, { periodStart, netCents })).distribution;
 }
 
 describe('the backfill of bank_transactions', () => {

@@ -4,18 +4,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { revenueDistributions, revenuePayouts, revenueReports } from '../../db/schema-revenue.ts';
+import { revenueDistributions, revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
-import { lockCampaign } from '../campaigns/state.ts';
 import * as ledgerRepo from '../ledger/repo.ts';
 import * as ledger from '../ledger/service.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
 import { expectAllInvariants, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 import { runDueWork } from '../settlement/worker.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
-import { createDistribution, type DistributionRow } from './pool.ts';
+import type { DistributionRow } from './pool.ts';
 import { type LaunchedCampaign, launchedCampaign } from './revenue-fixtures.ts';
+import { verifiedReport } from './verified-report.ts';
 
 let t: TestApp;
 let db: Db;
@@ -33,31 +33,8 @@ async function verified(
   netCents: number,
   adjusts?: string,
 ): Promise<{ reportId: string; distribution: DistributionRow }> {
-  const start = `2026-${String((month++ % 12) + 1).padStart(2, '0')}-01`;
-  return db.transaction(async (tx) => {
-    const locked = await lockCampaign(tx, campaign.id);
-    const [report] = await tx
-      .insert(revenueReports)
-      .values({
-        campaignId: campaign.id,
-        kind: adjusts ? 'adjustment' : 'regular',
-        adjustsReportId: adjusts ?? null,
-        periodKind: 'month',
-        periodStart: start,
-        periodEnd: start.replace(/-01$/, '-28'),
-        currency: campaign.currency,
-        grossCents: netCents,
-        storeFeesCents: 0,
-        refundsCents: 0,
-        taxesCents: 0,
-        netCents,
-        status: 'verified',
-        verifiedAt: new Date(),
-      })
-      .returning();
-    const distribution = await createDistribution(tx, locked!, report!, new Date());
-    return { reportId: report!.id, distribution };
-  });
+  const periodStart = `2026-${String((month++ % 12) + 1).padStart(2, '0')}-01`;
+  return verifiedReport(db, campaign.id, { periodStart, netCents, adjusts });
 }
 
 async function accountPosted(code: string): Promise<number> {

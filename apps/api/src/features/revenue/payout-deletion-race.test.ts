@@ -4,15 +4,14 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { revenuePayouts, revenueReports } from '../../db/schema-revenue.ts';
+import { revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { lockCampaign } from '../campaigns/state.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
 import { expectAllInvariants, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
-import { createDistribution } from './pool.ts';
 import { launchedCampaign } from './revenue-fixtures.ts';
+import { verifiedReport } from './verified-report.ts';
 
 // An account deleted while its payout is being written. The deletion locks the member's wallet
 // (to check it is empty) and marks the account deleted in the same transaction; the payout, which
@@ -34,26 +33,9 @@ describe('a payout racing an account deletion', () => {
       const { campaign, investors } = await launchedCampaign(ctx, { investments: [10_000, 30_000] });
       const [stays, leaves] = investors as [(typeof investors)[number], (typeof investors)[number]];
       const admin = await member(t, 'admin');
-      const distribution = await db.transaction(async (tx) => {
-        const locked = await lockCampaign(tx, campaign.id);
-        const [report] = await tx
-          .insert(revenueReports)
-          .values({
-            campaignId: campaign.id,
-            periodKind: 'month',
-            periodStart: '2026-02-01',
-            periodEnd: '2026-02-28',
-            currency: 'EUR',
-            grossCents: 1_000_000,
-            storeFeesCents: 0,
-            refundsCents: 0,
-            taxesCents: 0,
-            netCents: 1_000_000,
-            status: 'verified',
-            verifiedAt: new Date(),
-          })
-          .returning();
-        return createDistribution(tx, locked!, report!, new Date());
+      const { distribution } = await verifiedReport(db, campaign.id, {
+        periodStart: '2026-02-01',
+        netCents: 1_000_000,
       });
       // 10% of €10,000 = €1,000; the platform €100; the investors €900 (1:3 -> €225 / €675).
       await recordDeveloperPayment(ctx, distribution.id, {
