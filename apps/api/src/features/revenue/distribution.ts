@@ -290,9 +290,12 @@ export async function payDistribution(
         tx,
         sql`
         select count(*)::int as n
-        from revenue_payouts p join users u on u.id = p.user_id
-        where p.distribution_id = ${row.id}::uuid and not p.to_suspense and p.amount_cents > 0
-          and u.deleted_at is not null`,
+        from users u
+        where u.deleted_at is not null
+          and exists (
+            select 1 from revenue_payouts p
+            where p.distribution_id = ${row.id}::uuid and p.user_id = u.id
+              and not p.to_suspense and p.amount_cents > 0)`,
       );
       if (late && late.n > 0)
         throw new DeletedDuringPayout(`distribution ${row.id}: an investor was deleted meanwhile`);
