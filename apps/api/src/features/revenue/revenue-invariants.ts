@@ -2,9 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { InvariantReport } from '../ledger/service.ts';
 
-// What must hold between distributions, payouts and the ledger (ADR 0014), recomputed from the
-// rows. Tests run it after every step; the back office runs it with the other checks. Each query
-// returns the offending rows, so a violation names what is wrong.
+// What must hold between distributions, payouts, the bank transfers that paid them in and the
+// ledger (ADR 0013, 0014), recomputed from the rows. Tests run it after every step; the back office
+// runs it with the other checks. Each query returns the offending rows, so a violation names what
+// is wrong.
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -124,6 +125,35 @@ export async function checkRevenueInvariants(db: Db): Promise<InvariantReport> {
     where t.kind in ('payout', 'payout_suspense') and t.reference like 'distribution:%' and p.id is null`,
   ))
     violations.push(`transfer ${r.id} pays out a revenue share that no payout row records`);
+
+  // 6. A bank transfer pays for one thing (ADR 0013): every deposit and every pool payment holds
+  //    the claim of its bank transaction id, and every claim names a row that carries that id.
+  for (const r of await rowsOf<{ what: string; id: string; bank_id: string }>(
+    db,
+    sql`
+    select 'deposit' as what, d.id::text as id, d.bank_transaction_id as bank_id
+    from deposits d
+    left join bank_transactions b on b.bank_transaction_id = d.bank_transaction_id and b.deposit_id = d.id
+    where b.bank_transaction_id is null
+    union all
+    select 'distribution', d.id::text, d.bank_transaction_id
+    from revenue_distributions d
+    left join bank_transactions b
+      on b.bank_transaction_id = d.bank_transaction_id and b.distribution_id = d.id
+    where d.bank_transaction_id is not null and b.bank_transaction_id is null
+    union all
+    select 'claim', b.bank_transaction_id, b.bank_transaction_id
+    from bank_transactions b
+    left join deposits d on d.id = b.deposit_id and d.bank_transaction_id = b.bank_transaction_id
+    left join revenue_distributions r
+      on r.id = b.distribution_id and r.bank_transaction_id = b.bank_transaction_id
+    where d.id is null and r.id is null`,
+  ))
+    violations.push(
+      r.what === 'claim'
+        ? `bank transfer ${r.bank_id} is claimed for a row that does not carry it`
+        : `${r.what} ${r.id}: bank transfer ${r.bank_id} is not claimed by it (used twice?)`,
+    );
 
   return { ok: violations.length === 0, violations };
 }
