@@ -227,6 +227,8 @@ export const WithdrawalDto = z.object({
   bank_reference: z.string().nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
+  /** When an admin started paying it (from then on it cannot be cancelled). */
+  started_at: z.string().nullable(),
   decided_at: z.string().nullable(),
 });
 export type WithdrawalDto = z.infer<typeof WithdrawalDto>;
@@ -310,7 +312,11 @@ export const DepositImportResponse = z.object({
 });
 export type DepositImportResponse = z.infer<typeof DepositImportResponse>;
 
-export const BackofficeWithdrawalDto = WithdrawalDto.extend({ member: FundsMemberDto });
+export const BackofficeWithdrawalDto = WithdrawalDto.extend({
+  member: FundsMemberDto,
+  /** The username of the admin who started paying it. */
+  started_by: z.string().nullable(),
+});
 export type BackofficeWithdrawalDto = z.infer<typeof BackofficeWithdrawalDto>;
 
 export const BackofficeWithdrawalList = z.object({ withdrawals: z.array(BackofficeWithdrawalDto) });

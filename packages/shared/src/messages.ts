@@ -149,6 +149,7 @@ const en = {
     'You already have 3 withdrawal requests waiting to be paid. Wait for one of them, or cancel one, before asking again.',
   withdrawalBeingPaid:
     'We have already started paying this withdrawal, so it can no longer be cancelled. We will email you when it is paid.',
+  withdrawalPaymentStarted: 'The payment of this withdrawal has already been started.',
   rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
   invalidDepositCsv:
     'The file must be a CSV whose first row names the columns date, amount, reference, bank_transaction_id and payer, with at most 2000 rows.',
@@ -362,6 +363,7 @@ const it: Record<MessageKey, string> = {
     'Hai già 3 richieste di prelievo in attesa di pagamento. Aspetta che una venga pagata, o annullane una, prima di chiederne un’altra.',
   withdrawalBeingPaid:
     'Abbiamo già avviato il pagamento di questo prelievo, quindi non è più possibile annullarlo. Ti avviseremo per email quando sarà pagato.',
+  withdrawalPaymentStarted: 'Il pagamento di questo prelievo è già stato avviato.',
   rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',
   invalidDepositCsv:
     'Il file deve essere un CSV la cui prima riga indica le colonne date, amount, reference, bank_transaction_id e payer, con al massimo 2000 righe.',

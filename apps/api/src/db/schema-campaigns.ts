@@ -360,6 +360,9 @@ export const withdrawals = pgTable(
     settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
     bankReference: text('bank_reference'),
     note: text('note'),
+    /** The admin who started paying it (moved it to processing), and when. */
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     ...timestamps,
@@ -373,6 +376,8 @@ export const withdrawals = pgTable(
       'withdrawals_status_valid',
       sql`${t.status} in ('requested', 'processing', 'paid', 'rejected', 'cancelled')`,
     ),
+    // A request being paid says since when.
+    check('withdrawals_processing_started', sql`${t.status} <> 'processing' or ${t.startedAt} is not null`),
     // Only open requests (requested, processing) are unsettled.
     check(
       'withdrawals_final_state_settled',

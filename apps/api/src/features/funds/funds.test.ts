@@ -545,8 +545,16 @@ describe('starting the payment of a withdrawal', () => {
       id,
       status: 'processing',
       decided_at: null,
+      started_at: expect.any(String),
+      // Who started it, for the record.
+      started_by: admin.payload.username,
       member: { id: m.id, username: m.payload.username },
     });
+    const mine = (await m.client.get('/api/funds/withdrawals/')).json().withdrawals;
+    expect(mine.find((w: { id: string }) => w.id === id)).toMatchObject({
+      started_at: started.json().started_at,
+    });
+    expect(mine[0]).not.toHaveProperty('started_by');
     expect(await statusOf(m.client, id)).toBe('processing');
 
     const cancel = await m.client.post(`/api/funds/withdrawals/${id}/cancel`);
@@ -580,6 +588,7 @@ describe('starting the payment of a withdrawal', () => {
     const queue = (await admin.client.get('/api/backoffice/funds/withdrawals?status=processing')).json();
     expect(queue.withdrawals.find((w: { id: string }) => w.id === id)).toMatchObject({
       status: 'processing',
+      started_by: admin.payload.username,
     });
     const waiting = (await admin.client.get('/api/backoffice/funds/withdrawals?status=requested')).json();
     expect(waiting.withdrawals.some((w: { id: string }) => w.id === id)).toBe(false);
@@ -620,12 +629,12 @@ describe('starting the payment of a withdrawal', () => {
     const id = (await withdraw(m.client, { amount: '10' })).json().id;
     const answers = await Promise.all([start(id), start(id)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('withdrawalNotOpen');
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('withdrawalPaymentStarted');
     const again = await start(id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
-      code: 'withdrawalNotOpen',
-      message: 'This withdrawal request has already been paid, rejected or cancelled.',
+      code: 'withdrawalPaymentStarted',
+      message: 'The payment of this withdrawal has already been started.',
     });
     expect(await statusOf(m.client, id)).toBe('processing');
 

@@ -119,10 +119,14 @@ export async function lockWithdrawal(
 const isOpen = inArray(withdrawals.status, [...OPEN_WITHDRAWAL_STATUSES]);
 
 /** Moves a request from requested to processing; undefined when it was not requested any more. */
-export async function startWithdrawalPayment(db: Db, id: string): Promise<WithdrawalRow | undefined> {
+export async function startWithdrawalPayment(
+  db: Db,
+  id: string,
+  adminId: string,
+): Promise<WithdrawalRow | undefined> {
   const [row] = await db
     .update(withdrawals)
-    .set({ status: 'processing', updatedAt: sql`now()` })
+    .set({ status: 'processing', startedBy: adminId, startedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
     .returning();
   return row;
@@ -153,14 +157,18 @@ export async function listWithdrawalsOf(db: Db, userId: string): Promise<Withdra
 }
 
 /** Oldest first when filtered by status (a work queue), newest first otherwise. */
+const starter = alias(users, 'starter');
+
 export async function listWithdrawals(db: Db, status?: WithdrawalRow['status']) {
   return db
     .select({
       withdrawal: withdrawals,
       member: { id: users.id, username: users.username, email: users.email },
+      startedBy: starter.username,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(starter, eq(starter.id, withdrawals.startedBy))
     .where(status ? eq(withdrawals.status, status) : undefined)
     .orderBy(status ? withdrawals.createdAt : desc(withdrawals.createdAt))
     .limit(LIST_LIMIT);

@@ -186,7 +186,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
       },
     },
-    async (req) => funds.startWithdrawalPayment(ctx, req.params.id),
+    async (req) => funds.startWithdrawalPayment(ctx, adminOf(req), req.params.id),
   );
 
   r.post(

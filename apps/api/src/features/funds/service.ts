@@ -284,6 +284,7 @@ function toWithdrawalDto(row: repo.WithdrawalRow): WithdrawalDto {
     bank_reference: row.bankReference,
     note: row.note,
     created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
     decided_at: row.decidedAt?.toISOString() ?? null,
   };
 }
@@ -394,10 +395,14 @@ export async function cancelWithdrawal(ctx: AppContext, userId: string, id: stri
 }
 
 async function withMember(ctx: AppContext, row: repo.WithdrawalRow): Promise<BackofficeWithdrawalDto> {
-  const member = await repo.findMember(ctx.db, row.userId);
+  const [member, starter] = await Promise.all([
+    repo.findMember(ctx.db, row.userId),
+    row.startedBy ? repo.findMember(ctx.db, row.startedBy) : undefined,
+  ]);
   return {
     ...toWithdrawalDto(row),
     member: { id: row.userId, username: member?.username ?? '', email: member?.email ?? '' },
+    started_by: starter?.username ?? null,
   };
 }
 
@@ -405,15 +410,21 @@ async function withMember(ctx: AppContext, row: repo.WithdrawalRow): Promise<Bac
  * An admin starts paying a request, before sending the bank transfer: under the row's lock it moves
  * from 'requested' to 'processing', so the member can no longer cancel money that is on its way.
  * Nothing moves in the ledger: the reservation stays pending until it is paid or rejected.
- * Anything but a 'requested' request is 409 withdrawalNotOpen.
+ * The admin and the time are recorded. Started already: 409 withdrawalPaymentStarted; closed: 409
+ * withdrawalNotOpen.
  */
-export async function startWithdrawalPayment(ctx: AppContext, id: string): Promise<BackofficeWithdrawalDto> {
+export async function startWithdrawalPayment(
+  ctx: AppContext,
+  adminId: string,
+  id: string,
+): Promise<BackofficeWithdrawalDto> {
   if (!UUID.test(id)) throw notFound();
   const row = await ctx.db.transaction(async (tx) => {
     const open = await repo.lockWithdrawal(tx, id);
     if (!open) throw notFound();
+    if (open.status === 'processing') throw new AppError('withdrawalPaymentStarted', 409);
     if (open.status !== 'requested') throw new AppError('withdrawalNotOpen', 409);
-    const started = await repo.startWithdrawalPayment(tx, id);
+    const started = await repo.startWithdrawalPayment(tx, id, adminId);
     if (!started) throw new AppError('withdrawalNotOpen', 409);
     return started;
   });
@@ -467,5 +478,5 @@ export async function listWithdrawals(
   status?: WithdrawalStatus,
 ): Promise<BackofficeWithdrawalDto[]> {
   const rows = await repo.listWithdrawals(ctx.db, status);
-  return rows.map((r) => ({ ...toWithdrawalDto(r.withdrawal), member: r.member }));
+  return rows.map((r) => ({ ...toWithdrawalDto(r.withdrawal), member: r.member, started_by: r.startedBy }));
 }

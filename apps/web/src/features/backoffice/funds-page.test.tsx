@@ -85,8 +85,10 @@ describe('back office: deposits and withdrawals', () => {
     bank_reference: null,
     note: null,
     created_at: '2026-03-02T10:00:00Z',
+    started_at: null,
     decided_at: null,
     member: { id: 'u1', username: 'alice', email: 'alice@example.com' },
+    started_by: null,
   };
 
   it('starts the payment of a requested withdrawal, explaining that it can then no longer be cancelled', async () => {
@@ -96,7 +98,12 @@ describe('back office: deposits and withdrawals', () => {
       'GET /api/backoffice/funds/withdrawals?status=requested': () =>
         jsonResponse(200, { withdrawals: status === 'requested' ? [withdrawal] : [] }),
       'GET /api/backoffice/funds/withdrawals?status=processing': () =>
-        jsonResponse(200, { withdrawals: status === 'processing' ? [{ ...withdrawal, status }] : [] }),
+        jsonResponse(200, {
+          withdrawals:
+            status === 'processing'
+              ? [{ ...withdrawal, status, started_at: '2026-03-03T09:30:00Z', started_by: 'demo_admin' }]
+              : [],
+        }),
       'POST /api/backoffice/funds/withdrawals/w1/processing': () => {
         status = 'processing';
         return jsonResponse(200, { ...withdrawal, status });
@@ -131,6 +138,8 @@ describe('back office: deposits and withdrawals', () => {
       within(being).getByRole('button', { name: 'Reject the withdrawal of €80.00 by alice' }),
     ).toBeInTheDocument();
     expect(within(being).queryByRole('button', { name: /Start the payment/ })).not.toBeInTheDocument();
+    // Who started it, and when, for the record.
+    expect(within(being).getByText(/^Payment started .*2026.* by demo_admin$/)).toBeInTheDocument();
     expect(
       screen.queryByText(
         'Start the payment before sending the transfer: the investor can no longer cancel it.',

@@ -507,7 +507,17 @@ function WithdrawalsPanel() {
               <span className={styles.cellMain}>{w.account_holder}</span>
               <span className={`${styles.cellSub} ${styles.breakAll}`}>{formatIban(w.iban)}</span>
             </td>
-            <td>{formatDateTime(w.created_at, i18n.language)}</td>
+            <td>
+              <span className={styles.cellMain}>{formatDateTime(w.created_at, i18n.language)}</span>
+              {w.started_at && (
+                <span className={styles.cellSub}>
+                  {t('funds.withdrawals.startedBy', {
+                    date: formatDateTime(w.started_at, i18n.language),
+                    username: w.started_by ?? '—',
+                  })}
+                </span>
+              )}
+            </td>
             <td>
               <WithdrawalActions w={w} onResult={setResult} />
             </td>

@@ -16,6 +16,7 @@ const open = {
   bank_reference: null,
   note: null,
   created_at: '2026-03-02T10:00:00Z',
+  started_at: null as string | null,
   decided_at: null,
 };
 
@@ -156,7 +157,7 @@ describe('a withdrawal an admin has started paying', () => {
       'GET /api/funds/withdrawals/': () =>
         jsonResponse(200, {
           withdrawals: [
-            { ...open, id: 'w3', status: 'processing' },
+            { ...open, id: 'w3', status: 'processing', started_at: '2026-03-03T09:30:00Z' },
             { ...open, id: 'w4', amount_cents: 1_000 },
           ],
         }),
@@ -166,7 +167,7 @@ describe('a withdrawal an admin has started paying', () => {
     const [processing, requested] = within(list).getAllByRole('listitem');
     expect(within(processing!).getByText('Being paid')).toBeInTheDocument();
     expect(
-      within(processing!).getByText('We have started paying it: it can no longer be cancelled.'),
+      within(processing!).getByText(/^We started paying it on .*2026.*: it can no longer be cancelled\.$/),
     ).toBeInTheDocument();
     expect(within(processing!).queryByRole('button')).not.toBeInTheDocument();
     expect(
@@ -179,7 +180,7 @@ describe('a withdrawal an admin has started paying', () => {
     stubApi({
       'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals }),
       'POST /api/funds/withdrawals/w1/cancel': () => {
-        withdrawals = [{ ...open, status: 'processing' }];
+        withdrawals = [{ ...open, status: 'processing', started_at: '2026-03-03T09:30:00Z' }];
         return jsonResponse(409, {
           success: false,
           code: 'withdrawalBeingPaid',

@@ -144,7 +144,13 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
           {t('withdraw.to', { iban: maskIban(w.iban), holder: w.account_holder })} ·{' '}
           {formatDateTime(w.created_at, i18n.language)}
         </span>
-        {w.status === 'processing' && <span className={styles.muted}>{t('withdraw.processingHint')}</span>}
+        {w.status === 'processing' && (
+          <span className={styles.muted}>
+            {t('withdraw.processingHint', {
+              date: w.started_at ? formatDateTime(w.started_at, i18n.language) : '—',
+            })}
+          </span>
+        )}
         {w.status === 'paid' && w.bank_reference && (
           <span className={styles.muted}>{t('withdraw.bankReference', { reference: w.bank_reference })}</span>
         )}
