@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PITCH_PLATFORMS } from './pitches.ts';
+import { emailSchema } from './validation.ts';
 import { CURRENCIES } from './wallet.ts';
 
 // Campaigns (spec §1, §4 "Funding"): an approved pitch becomes a campaign draft; an admin completes
@@ -235,14 +236,7 @@ export const CampaignDetailDto = CampaignSummaryDto.extend({
 export type CampaignDetailDto = z.infer<typeof CampaignDetailDto>;
 
 /** POST /campaigns/:slug/watchers — "notify me" when a scheduled campaign opens. */
-export const WatchRequest = z.object({
-  email: z
-    .string({ error: 'fillMandatory' })
-    .trim()
-    .min(1, 'fillMandatory')
-    .max(254, 'invalidEmail')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'invalidEmail'),
-});
+export const WatchRequest = z.object({ email: emailSchema });
 export type WatchRequest = z.infer<typeof WatchRequest>;
 
 export const WatchResponse = z.object({ success: z.literal(true), message: z.string() });

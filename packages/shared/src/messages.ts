@@ -205,6 +205,10 @@ const en = {
   distributionNotAwaitingFunds: 'This distribution is not waiting for the developer’s payment.',
   fundingAmountMismatch: 'The amount received must be exactly the pool to distribute.',
   // revenue: end
+  // input hardening: start
+  controlCharacters:
+    'This field contains a character that cannot be used here, such as an invisible control character.',
+  // input hardening: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -422,6 +426,10 @@ const it: Record<MessageKey, string> = {
   distributionNotAwaitingFunds: 'Questa distribuzione non è in attesa del pagamento dello sviluppatore.',
   fundingAmountMismatch: 'L’importo ricevuto deve essere esattamente il montante da distribuire.',
   // revenue: end
+  // input hardening: start
+  controlCharacters:
+    'Questo campo contiene un carattere non ammesso, ad esempio un carattere di controllo invisibile.',
+  // input hardening: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

@@ -16,6 +16,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { hasControlCharacters } from '../../platform/input-guard.ts';
 import * as pitches from './service.ts';
 import type { SubmissionFields } from './submission.ts';
 
@@ -50,6 +51,9 @@ async function readSubmissionForm(req: FastifyRequest): Promise<pitches.Submissi
       }
     } else if (FIELD_NAMES.has(part.fieldname) && !(part.fieldname in fields)) {
       if (part.valueTruncated) throw badRequest('textTooLong', { [part.fieldname]: 'textTooLong' });
+      // Multipart text never reaches the app-wide check of parsed bodies (platform/input-guard.ts).
+      if (hasControlCharacters(String(part.value ?? '')))
+        throw badRequest('controlCharacters', { [part.fieldname]: 'controlCharacters' });
       fields[part.fieldname as keyof SubmissionFields] = String(part.value ?? '');
     }
   }
