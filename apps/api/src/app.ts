@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -34,6 +35,7 @@ import { Csrf } from './platform/csrf.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
 import {
   MemoryRateLimitStore,
@@ -50,6 +52,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout when unset); tests read the log through it. */
+  logStream?: DestinationStream;
   mailTransport?: MailTransport;
   rateLimitStore?: RateLimitStore;
   storage?: FileStorage;
@@ -76,7 +80,7 @@ function defaultWebDist(): string | undefined {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
