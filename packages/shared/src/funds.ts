@@ -154,6 +154,15 @@ export const euroAmountSchema = z
 // ---- personal reference ------------------------------------------------------------------------
 
 /** Characters of a reference: no 0/O, 1/I/L, so it survives being read aloud or retyped. */
+/**
+ * A bank transaction id as the platform records and compares it: trimmed, inner whitespace
+ * collapsed to one space, upper case. Banks do not tell `RT-1` from `rt-1`, so neither do we: the
+ * same transfer typed twice in different case is one transfer (ADR 0013).
+ */
+export function normalizeBankTransactionId(value: string): string {
+  return value.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const REF_CHAR = `[${REFERENCE_ALPHABET}]`;
 const REFERENCE_IN_TEXT = new RegExp(
@@ -253,7 +262,8 @@ export const RecordDepositRequest = z.object({
     .string({ error: 'fillMandatory' })
     .trim()
     .min(1, 'fillMandatory')
-    .max(200, 'invalidValue'),
+    .max(200, 'invalidValue')
+    .transform(normalizeBankTransactionId),
   value_date: dateSchema,
   payer_name: z.string().trim().max(200, 'invalidValue').default(''),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeBankTransactionId } from './funds.ts';
 import { CURRENCIES } from './wallet.ts';
 
 // The revenue share (spec §1, ADR 0014): for the term after a funded game launches (36 months),
@@ -161,7 +162,7 @@ export type ReturnReportRequest = z.infer<typeof ReturnReportRequest>;
 
 /** An admin records the developer's bank transfer paying a pool in; the amount must be the pool. */
 export const FundDistributionRequest = z.object({
-  bank_transaction_id: z.string().trim().min(1).max(100),
+  bank_transaction_id: z.string().trim().min(1).max(100).transform(normalizeBankTransactionId),
   amount_cents: z.number().int().positive(),
 });
 export type FundDistributionRequest = z.infer<typeof FundDistributionRequest>;

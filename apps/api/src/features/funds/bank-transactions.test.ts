@@ -25,7 +25,7 @@ useTestApp((env) => {
   ({ t, db, ctx } = env);
 });
 
-const bankId = () => `BANK-${randomBytes(6).toString('hex')}`;
+const bankId = () => `BANK-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 async function backfillStatements(): Promise<string[]> {
   const folder = migrationsFolder();

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bankTransactions } from '../../db/schema-bank.ts';
+import { bankTransactions, normalizedBankTransactionId } from '../../db/schema-bank.ts';
 
 // One namespace for the ids of incoming bank transfers (ADR 0013): a transfer is either credited to
 // a wallet (a deposit) or pays a revenue pool in (a developer's payment), once. Both paths claim the
@@ -16,7 +16,9 @@ export async function isBankTransactionUsed(db: Db, bankTransactionId: string): 
   const [row] = await db
     .select({ id: bankTransactions.bankTransactionId })
     .from(bankTransactions)
-    .where(eq(bankTransactions.bankTransactionId, bankTransactionId));
+    .where(
+      sql`${normalizedBankTransactionId(bankTransactions.bankTransactionId)} = ${normalizedBankTransactionId(sql`${bankTransactionId}`)}`,
+    );
   return row !== undefined;
 }
 
@@ -33,7 +35,8 @@ export async function claimBankTransaction(db: Db, claim: BankTransactionClaim):
       depositId: claim.usedFor === 'deposit' ? claim.depositId : null,
       distributionId: claim.usedFor === 'revenue_funding' ? claim.distributionId : null,
     })
-    .onConflictDoNothing({ target: bankTransactions.bankTransactionId })
+    // Any unique key: the id itself, or its normalised form (bank_transactions_normalized_key).
+    .onConflictDoNothing()
     .returning({ id: bankTransactions.bankTransactionId });
   return inserted.length === 1;
 }

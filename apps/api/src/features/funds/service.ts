@@ -11,6 +11,7 @@ import {
   isOpenWithdrawal,
   MAX_OPEN_WITHDRAWALS,
   maskIban,
+  normalizeBankTransactionId,
   normalizeIban,
   REFERENCE_ALPHABET,
   WITHDRAWAL_STATUSES,
@@ -125,7 +126,7 @@ export async function recordDeposit(
 ): Promise<DepositDto> {
   const reference = extractReference(input.reference);
   if (!reference) throw unknownReference();
-  const bankId = input.bank_transaction_id.trim();
+  const bankId = normalizeBankTransactionId(input.bank_transaction_id);
   if (!bankId) throw badRequest('fillMandatory', { bank_transaction_id: 'fillMandatory' });
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
     throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
@@ -216,7 +217,7 @@ export async function importDeposits(
   let creditedCents = 0;
   for (const record of records) {
     const cell = (name: keyof typeof column) => (record.fields[column[name]] ?? '').trim();
-    const bankId = cell('bank_transaction_id') || null;
+    const bankId = normalizeBankTransactionId(cell('bank_transaction_id')) || null;
     const reference = extractReference(cell('reference'));
     const amount = csvAmountToCents(cell('amount'));
     const date = csvDate(cell('date'));

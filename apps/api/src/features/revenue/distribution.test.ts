@@ -24,7 +24,7 @@ useTestApp((env) => {
   ({ t, db, ctx } = env);
 });
 
-const bankId = () => `BANK-${randomBytes(6).toString('hex')}`;
+const bankId = () => `BANK-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 let month = 0;
 /** A verified report of `netCents` and its distribution, as the verification makes them. */

@@ -1,3 +1,4 @@
+import { normalizeBankTransactionId } from '@indiesplit/shared/funds';
 import type { DistributionDto, DistributionStatus } from '@indiesplit/shared/revenue';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -159,7 +160,7 @@ export async function recordDeveloperPayment(
   distributionId: string,
   input: FundingInput,
 ): Promise<void> {
-  const bankTransactionId = input.bankTransactionId.trim();
+  const bankTransactionId = normalizeBankTransactionId(input.bankTransactionId);
   await recordFunding(
     ctx,
     distributionId,

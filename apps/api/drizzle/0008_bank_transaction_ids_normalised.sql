@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bank_transactions_normalized_key" ON "bank_transactions" USING btree (upper(btrim(regexp_replace("bank_transaction_id", '\s+', ' ', 'g'))));
