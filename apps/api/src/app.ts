@@ -167,17 +167,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
   );
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'IndieSplit API',
-        version: '1.0.0',
-        description: `Accounts and platform API. Unsafe methods need the csrftoken cookie echoed in X-CSRFToken.`,
+  if (config.apiDocs)
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'IndieSplit API',
+          version: '1.0.0',
+          description: `Accounts and platform API. Unsafe methods need the csrftoken cookie echoed in X-CSRFToken.`,
+        },
+        servers: [{ url: '/api' }],
       },
-      servers: [{ url: '/api' }],
-    },
-    transform: jsonSchemaTransform,
-  });
+      transform: jsonSchemaTransform,
+    });
 
   await app.register(
     async (api) => {
@@ -210,11 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   // The docs viewer sets its own, looser CSP on its pages only (Swagger UI uses inline styles).
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP:
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
-  });
+  // Off in production unless API_DOCS=true: /api/docs then answers 404 like any unknown path.
+  if (config.apiDocs)
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP:
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+    });
 
   if (!config.isProduction) await app.register(devPageRoutes, ctx);
 
@@ -226,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz beside each text asset; browsers get the smallest they accept.
       preCompressed: true,
+      // Source maps (and their compressed copies) only where SOURCE_MAPS allows: off in production.
+      allowedPath: (pathName) => config.sourceMaps || !/\.map(\.(br|gz))?$/.test(pathName),
       setHeaders: (res, filePath) => {
         // File names under assets/ carry a content hash: they never change, so cache them for good.
         if (/[\\/]assets[\\/]/.test(filePath))

@@ -124,7 +124,7 @@ describe('parseConfig reads good values', () => {
       smtpUrl: 'smtps://user:pass@smtp.example:465',
       redisUrl: 'redis://cache.internal:6379',
       trustedOrigins: ['https://www.indiesplit.example', 'https://admin.indiesplit.example'],
-      trustProxy: '10.0.0.0/8',
+      trustProxy: ['10.0.0.0/8'],
     });
   });
 

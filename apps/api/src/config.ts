@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidIban, normalizeIban } from '@indiesplit/shared/funds';
 import { z } from 'zod';
@@ -112,9 +113,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => /^(true|false|[\w.:/,\s]+)$/.test(v), {
-      message: 'must be true, false or a comma-separated list of proxy addresses or CIDR ranges',
+    .refine((v) => ['true', 'false'].includes(v.trim()) || parseProxyList(v) !== null, {
+      message:
+        'must be false, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16; also loopback, linklocal, uniquelocal)',
     }),
+  // Production exposure (issue 12): the OpenAPI viewer and the web app's source maps are served
+  // outside production only, unless turned on here.
+  API_DOCS: z.enum(['true', 'false']).optional(),
+  SOURCE_MAPS: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -139,8 +145,15 @@ export interface Config {
   webDistDir: string | undefined;
   /** Origins the web app may embed in frames (the home page's reels); none by default. */
   cspFrameSrc: string[];
-  /** Fastify's trustProxy: how far to believe X-Forwarded-For when reading the client's IP. */
-  trustProxy: boolean | string;
+  /**
+   * Fastify's trustProxy: the proxies (addresses, CIDR ranges or proxy-addr's names) whose
+   * X-Forwarded-For is believed when reading the client's IP; false: none, the peer is the client.
+   */
+  trustProxy: false | string[];
+  /** Whether /api/docs (the OpenAPI viewer and document) is served. */
+  apiDocs: boolean;
+  /** Whether the web app's source maps (*.map) are served. */
+  sourceMaps: boolean;
   /** Seconds between two rounds of the settlement worker; 0: the worker does not run. */
   settlementIntervalSeconds: number;
   /** Whether the worker keeps a round of demo campaigns (virtual money) live at all times. */
@@ -206,6 +219,13 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
     }
   }
+  if (isProduction && env.TRUST_PROXY.trim() === 'true') {
+    // "Believe every X-Forwarded-For" lets any client pick its own address and dodge every
+    // per-address limit: production names its proxies.
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: true is refused when NODE_ENV=production (any client could forge X-Forwarded-For); list the addresses or CIDR ranges of your proxies, e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16',
+    );
+  }
   if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together',
@@ -242,7 +262,9 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     demoRoundMinutes: env.DEMO_ROUND_MINUTES,
     platformShareBps: env.PLATFORM_SHARE_BPS,
     demoMonthSeconds: env.DEMO_MONTH_SECONDS,
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !isProduction,
+    sourceMaps: env.SOURCE_MAPS ? env.SOURCE_MAPS === 'true' : !isProduction,
     google: env.GOOGLE_CLIENT_ID
       ? {
           clientId: env.GOOGLE_CLIENT_ID,
@@ -271,6 +293,40 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
           }
         : null,
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** The entries of a TRUST_PROXY list (addresses, CIDR ranges, proxy-addr's names), or null when one is not. */
+function parseProxyList(value: string): string[] | null {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return null;
+    if (prefix !== undefined) {
+      const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+      if (bits < 0 || bits > (version === 4 ? 32 : 128)) return null;
+    }
+  }
+  return entries;
+}
+
+/**
+ * Outside production `true` keeps working for a proxy on the same machine (the web app's dev
+ * server, a local reverse proxy) and means the loopback addresses only: a client elsewhere still
+ * cannot choose its address. Production refuses `true` (parseConfig).
+ */
+function trustedProxies(value: string): false | string[] {
+  const v = value.trim();
+  if (v === 'false') return false;
+  if (v === 'true') return ['loopback'];
+  return parseProxyList(v) ?? false;
 }
 
 /** Outside production a secret is made once per data directory, so restarts keep CSRF tokens valid. */

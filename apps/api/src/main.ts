@@ -58,7 +58,9 @@ app.log.info(
 );
 if (!config.isProduction && demo.length > 0) {
   console.log(`\nIndieSplit is running at ${config.publicUrl}`);
-  console.log(`Dev mailbox: ${config.publicUrl}/dev/mailbox · API docs: ${config.publicUrl}/api/docs`);
+  console.log(
+    `Dev mailbox: ${config.publicUrl}/dev/mailbox${config.apiDocs ? ` · API docs: ${config.publicUrl}/api/docs` : ''}`,
+  );
   console.log('Demo accounts (development only):');
   for (const a of demo) {
     console.log(`  ${a.username} / ${a.password}${a.staffRole ? `  (back office: ${a.staffRole})` : ''}`);
