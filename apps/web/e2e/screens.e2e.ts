@@ -54,7 +54,8 @@ describe('screens a visitor sees', () => {
 
   it('the OAuth error from a provider, shown once', async () => {
     await page.goto('/register/welcome?error=access_denied&error_description=The+user+denied+access');
-    await page.getByText('Discord authorization failed: The user denied access').waitFor();
+    await page.getByText('Discord authorization failed: access was not granted.').waitFor();
+    expect(await page.getByText('The user denied access').count()).toBe(0);
     await expect.poll(() => page.url()).toBe(`${baseURL}/register/welcome`);
   });
 

@@ -225,9 +225,10 @@ export async function discordCallback(
     return errorUrl(flow?.returnTo ?? 'login', 'oauthSessionExpired');
   }
   if (query.error) {
-    // The provider's reason, shown to the person (spec §8), plain text and short.
-    const reason = (query.error_description || query.error).replace(/[\r\n\t]+/g, ' ').slice(0, 200);
-    return returnUrl(flow.returnTo, { error: query.error.slice(0, 100), error_description: reason });
+    // Only the provider's error code goes back (the web app shows known codes as its own texts):
+    // its free-text description is never carried into a page.
+    const code = /^[a-z_]{1,64}$/.test(query.error) ? query.error : 'unknown_error';
+    return returnUrl(flow.returnTo, { error: code });
   }
   if (!query.code) return errorUrl(flow.returnTo, 'discordAuthFailed');
   let accessToken: string;

@@ -112,13 +112,16 @@ describe('social sign-in on the welcome and login pages', () => {
     expect(await screen.findByText('Discord authorization failed. Please try again.')).toBeInTheDocument();
   });
 
-  it('shows a provider refusal as "Discord authorization failed: …"', async () => {
+  it('shows a provider refusal as "Discord authorization failed: …" with its translated reason', async () => {
     stubApi({ 'GET /api/auth/providers/': providers() });
     renderScreen(<LoginPage />, {
       path: '/login',
       route: '/login?error=access_denied&error_description=The%20user%20said%20no',
     });
-    expect(await screen.findByText('Discord authorization failed: The user said no')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Discord authorization failed: access was not granted.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/The user said no/)).toBeNull();
   });
 
   it('renders Google’s button when configured and signs in with its credential', async () => {
