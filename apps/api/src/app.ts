@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     csrf: new Csrf(config),
     limiter: new RateLimiter(
       deps.rateLimitStore ??
-        (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+        (config.redisUrl ? new RedisRateLimitStore(config.redisUrl, app.log) : new MemoryRateLimitStore()),
     ),
     mail: new MailWorker(db, mailTransport, app.log),
     storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
@@ -234,6 +234,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new AppError('notFound', 404);
     });
   }
+
+  // A starting instance gives Redis a moment to connect, so its first requests already share limits.
+  const limitStore = ctx.limiter.store;
+  if (limitStore instanceof RedisRateLimitStore) app.addHook('onReady', () => limitStore.waitReady(2_000));
 
   let stopHousekeeping = () => {};
   let stopSettlement = async () => {};
