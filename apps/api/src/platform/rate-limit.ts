@@ -178,7 +178,8 @@ export interface Rule {
 /** Limits of the account endpoints, per IP and per account. Generous for people, tight for scripts. */
 export const RULES = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 5 * 60 },
-  loginFailuresPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong passwords are slowed per (account, address) with a per-account ceiling: see
+  // features/auth/login-throttle.ts.
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   recoverPerIp: { name: 'recover-ip', limit: 10, windowSeconds: 60 * 60 },
   recoverPerEmail: { name: 'recover-email', limit: 3, windowSeconds: 60 * 60 },
