@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
+    await recoveryQueue(ctx).drain();
     stopHousekeeping();
     await stopSettlement();
     await ctx.mail.stop();

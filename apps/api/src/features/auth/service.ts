@@ -13,6 +13,7 @@ import type { Session } from '../../platform/sessions.ts';
 import * as users from '../users/service.ts';
 import { passwordChangedEmail } from './emails.ts';
 import { checkLogin, failLogin, rememberDevice } from './login-throttle.ts';
+import { recoveryQueue } from './recovery-queue.ts';
 import { findToken, useToken } from './repo.ts';
 import { issueEmailVerification, issuePasswordReset, voidPasswordResets } from './tokens.ts';
 
@@ -155,15 +156,23 @@ export async function resendVerification(ctx: AppContext, req: FastifyRequest, s
   ctx.mail.nudge();
 }
 
-/** Same answer, whether or not the address has an account (spec §8). */
+/**
+ * Same answer, in the same time, whether or not the address has an account (spec §8): both do the
+ * same work before answering, and the lookup and the email follow in the recovery queue.
+ */
 export async function recoverPassword(ctx: AppContext, req: FastifyRequest, email: string) {
   await ctx.limiter.consume(RULES.recoverPerIp, req.ip);
   await ctx.limiter.consume(RULES.recoverPerEmail, normalizeIdentifier(email));
+  const ip = req.ip;
+  recoveryQueue(ctx).enqueue(() => sendRecovery(ctx, email, ip));
+}
+
+async function sendRecovery(ctx: AppContext, email: string, ip: string) {
   const user = await users.findUserByEmail(ctx.db, email);
   if (!user) return;
   await ctx.db.transaction(async (tx) => {
     await issuePasswordReset(ctx, tx, user);
-    await recordEvent(tx, { userId: user.id, kind: 'password_reset_requested', ip: req.ip });
+    await recordEvent(tx, { userId: user.id, kind: 'password_reset_requested', ip });
   });
   ctx.mail.nudge();
 }
