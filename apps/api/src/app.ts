@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     csrf: new Csrf(config),
     limiter: new RateLimiter(
       deps.rateLimitStore ??
-        (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+        (config.redisUrl ? new RedisRateLimitStore(config.redisUrl, app.log) : new MemoryRateLimitStore()),
     ),
     mail: new MailWorker(db, mailTransport, app.log),
     storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
@@ -246,6 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  // A starting instance gives Redis a moment to connect, so its first requests already share limits.
+  const limitStore = ctx.limiter.store;
+  if (limitStore instanceof RedisRateLimitStore) app.addHook('onReady', () => limitStore.waitReady(2_000));
+
   let stopHousekeeping = () => {};
   let stopSettlement = async () => {};
   if (deps.startWorkers !== false) {
@@ -256,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
+    await recoveryQueue(ctx).drain();
     stopHousekeeping();
     await stopSettlement();
     await ctx.mail.stop();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { guardInstance, InstanceGuardError } from './db/instance-guard.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 
@@ -23,6 +24,16 @@ const database = await openDatabase({
   dataDir: `${config.dataDir}/pglite`,
   onIdleError: (err) => reportIdleError(err),
 });
+// Demo data only into a database that is the development's own (ADR 0018): checked before
+// anything is migrated or seeded; a production start marks its database for good.
+try {
+  await guardInstance(database, config);
+} catch (err) {
+  if (!(err instanceof InstanceGuardError)) throw err;
+  console.error(`Refusing to start in ${config.env} mode:\n${err.message}`);
+  await database.close();
+  process.exit(1);
+}
 await runMigrations(database);
 const demo = await seed(database.db, config);
 

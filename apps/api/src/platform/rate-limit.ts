@@ -47,31 +47,125 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** What `/api/health` reports about the rate limits. */
+export type RateLimitMode = 'memory' | 'redis' | 'degraded';
+
+interface WarnLogger {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * Counters in Redis, shared by every instance. When Redis cannot answer (down, unreachable, slow)
+ * the limits fall back to this instance's memory rather than failing the request: a login must
+ * not answer 500 because a cache is away. The fallback is logged once per outage (not once per
+ * request or reconnect attempt), reported by `mode` for the health check, and ends by itself: the
+ * client keeps reconnecting, and the first `ready` puts the shared counters back in use.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryRateLimitStore();
+  private degraded = false;
+  private readonly firstReady: Promise<void>;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  constructor(
+    url: string,
+    private readonly log?: WarnLogger,
+  ) {
+    this.redis = new Redis(url, {
+      // Fail fast while disconnected instead of queueing requests behind a dead connection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      connectTimeout: 2_000,
+      // Keep trying for ever, at most every 5 s: that is how the shared limits come back.
+      retryStrategy: (times) => Math.min(times * 200, 5_000),
+      lazyConnect: false,
+    });
+    // Without a listener every failed reconnect would be an unhandled 'error' event.
+    this.redis.on('error', (err) => this.degrade(err));
+    this.redis.on('ready', () => this.recover());
+    this.firstReady = new Promise((resolve) => {
+      this.redis.once('ready', () => resolve());
+      this.redis.once('error', () => resolve());
+    });
   }
 
-  async increment(key: string, windowMs: number): Promise<Window> {
-    const k = `rl:${key}`;
-    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-    const count = Number(result?.[0]?.[1] ?? 1);
-    const ttl = Number(result?.[2]?.[1] ?? windowMs);
-    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  get mode(): RateLimitMode {
+    return this.degraded || this.redis.status !== 'ready' ? 'degraded' : 'redis';
   }
 
-  async get(key: string): Promise<Window> {
-    const k = `rl:${key}`;
-    const result = await this.redis.multi().get(k).pttl(k).exec();
-    const count = Number(result?.[0]?.[1] ?? 0);
-    const ttl = Number(result?.[1]?.[1] ?? 0);
-    return { count, resetInMs: Math.max(ttl, 0) };
+  /** Waits (at most `ms`) for the first connection attempt, so a starting instance shares at once. */
+  async waitReady(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.firstReady,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private degrade(err: unknown) {
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log?.warn(
+      { event: 'rate_limit_degraded', err: err instanceof Error ? { message: err.message } : String(err) },
+      'Redis is unreachable: rate limits fall back to this instance until it answers again',
+    );
+  }
+
+  private recover() {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.log?.info({ event: 'rate_limit_recovered' }, 'Redis answers again: rate limits are shared again');
+  }
+
+  private async attempt<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') {
+      if (this.redis.status !== 'connecting' && this.redis.status !== 'connect')
+        this.degrade('not connected');
+      return fallback();
+    }
+    try {
+      return await work();
+    } catch (err) {
+      this.degrade(err);
+      return fallback();
+    }
+  }
+
+  increment(key: string, windowMs: number): Promise<Window> {
+    return this.attempt(
+      async () => {
+        const k = `rl:${key}`;
+        const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+        const count = Number(result?.[0]?.[1] ?? 1);
+        const ttl = Number(result?.[2]?.[1] ?? windowMs);
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      },
+      () => this.fallback.increment(key, windowMs),
+    );
+  }
+
+  get(key: string): Promise<Window> {
+    return this.attempt(
+      async () => {
+        const k = `rl:${key}`;
+        const result = await this.redis.multi().get(k).pttl(k).exec();
+        const count = Number(result?.[0]?.[1] ?? 0);
+        const ttl = Number(result?.[1]?.[1] ?? 0);
+        return { count, resetInMs: Math.max(ttl, 0) };
+      },
+      () => this.fallback.get(key),
+    );
   }
 
   async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await this.fallback.close();
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }
 
@@ -84,7 +178,8 @@ export interface Rule {
 /** Limits of the account endpoints, per IP and per account. Generous for people, tight for scripts. */
 export const RULES = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 5 * 60 },
-  loginFailuresPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  // Wrong passwords are slowed per (account, address) with a per-account ceiling: see
+  // features/auth/login-throttle.ts.
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   recoverPerIp: { name: 'recover-ip', limit: 10, windowSeconds: 60 * 60 },
   recoverPerEmail: { name: 'recover-email', limit: 3, windowSeconds: 60 * 60 },
@@ -121,6 +216,11 @@ export class RateLimiter {
   /** Records a failure for `check`. */
   async fail(rule: Rule, subject: string): Promise<void> {
     await this.store.increment(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
+  }
+
+  /** `memory` (one instance), `redis` (shared), or `degraded` (Redis configured but not answering). */
+  get mode(): RateLimitMode {
+    return this.store instanceof RedisRateLimitStore ? this.store.mode : 'memory';
   }
 
   close() {

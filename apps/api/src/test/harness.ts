@@ -9,6 +9,7 @@ import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, parseConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { recoveryQueue } from '../features/auth/recovery-queue.ts';
 
 // Each test file gets its own real database: an in-memory PGlite by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). In CI that server must
@@ -79,6 +80,7 @@ export async function createTestApp(
     config,
     dataDir,
     async mailbox(to) {
+      await recoveryQueue(app.ctx).drain();
       await app.ctx.mail.drain();
       const res = await app.inject({
         method: 'GET',

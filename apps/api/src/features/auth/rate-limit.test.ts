@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   newUser,
@@ -11,6 +11,7 @@ import {
   type TestApp,
   TestClient,
 } from '../../test/harness.ts';
+import { backoffSeconds, LOGIN_THROTTLE } from './login-throttle.ts';
 
 // The real limiter, hit until it refuses. This file has its own app so its counters stay here.
 
@@ -41,78 +42,110 @@ function expectRateLimited(res: LightMyRequestResponse, windowSeconds: number, c
   }
 }
 
-describe('per-account login lockout', () => {
-  it('locks the account with 429 after 10 failures, even for the right password from elsewhere', async () => {
-    const { payload } = await registerUser(t);
-    for (let i = 0; i < 10; i++) {
-      // Spread over many addresses, as a botnet would: the lock follows the account, not the IP.
-      const res = await browser().post('/api/auth/', {
-        username: payload.username,
-        password: `Wrong-Guess-${i}`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await browser().post('/api/auth/', {
-      username: payload.username,
-      password: payload.password,
-    });
-    expectRateLimited(locked, 15 * 60);
-    expect(locked.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+const login = (client: TestClient, username: string, password: string) =>
+  client.post('/api/auth/', { username, password });
+
+/** A 429 whose wait is `seconds` (a second or two may already have passed). */
+function expectWait(res: LightMyRequestResponse, seconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toMatchObject({ success: false, code: 'rateLimited' });
+  expect(res.json().retry_after).toBeGreaterThan(seconds - 3);
+  expect(res.json().retry_after).toBeLessThanOrEqual(seconds);
+  expect(res.headers['retry-after']).toBe(String(res.json().retry_after));
+  expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+}
+
+describe('login back-off per account and address', () => {
+  const { freeFailures, firstDelaySeconds, maxDelaySeconds, accountCeiling } = LOGIN_THROTTLE;
+
+  it('grows the wait from 30 s, doubling, up to 15 minutes, after the free failures', () => {
+    expect([4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => backoffSeconds(n))).toEqual([
+      0, 0, 30, 60, 120, 240, 480, 900, 900,
+    ]);
+    expect(backoffSeconds(freeFailures)).toBe(0);
+    expect(backoffSeconds(freeFailures + 1)).toBe(firstDelaySeconds);
+    expect(backoffSeconds(1_000)).toBe(maxDelaySeconds);
   });
 
-  it('counts failures against the account whether it is named by username or by email', async () => {
+  it('makes the guessing address wait, even with the right password, while the owner elsewhere signs in', async () => {
     const { payload } = await registerUser(t);
+    const attacker = browser();
+    for (let i = 0; i <= freeFailures; i++)
+      expect((await login(attacker, payload.username, `Wrong-Guess-${i}`)).statusCode).toBe(401);
+    expectWait(await login(attacker, payload.username, payload.password), firstDelaySeconds);
+    expect((await login(browser(), payload.username, payload.password)).statusCode).toBe(200);
+  });
+
+  it('doubles the wait of an address that keeps guessing, and never locks the owner out', async () => {
+    const { payload } = await registerUser(t);
+    const attacker = browser();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i <= freeFailures; i++) await login(attacker, payload.username, `Wrong-${i}`);
+      for (const wait of [30, 60, 120, 240]) {
+        expectWait(await login(attacker, payload.username, 'Wrong-again'), wait);
+        vi.setSystemTime(Date.now() + (wait + 1) * 1000);
+        expect((await login(attacker, payload.username, 'Wrong-again')).statusCode).toBe(401);
+      }
+      expectWait(await login(attacker, payload.username, payload.password), 480);
+      // Ten failures and more on this account: its owner, from their own address, signs in.
+      expect((await login(browser(), payload.username, payload.password)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts the account whether it is named by username or by email, in any case', async () => {
+    const { payload } = await registerUser(t);
+    const address = nextAddress();
     const names = [
       payload.username,
       payload.email,
       payload.username.toUpperCase(),
       payload.email.toUpperCase(),
     ];
-    for (let i = 0; i < 10; i++) {
-      const res = await browser().post('/api/auth/', {
-        username: names[i % names.length],
-        password: `Wrong-${i}`,
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    for (const name of [payload.username, payload.email]) {
-      expectRateLimited(
-        await browser().post('/api/auth/', { username: name, password: payload.password }),
-        15 * 60,
-      );
-    }
+    for (let i = 0; i <= freeFailures; i++)
+      expect((await login(browser(address), names[i % names.length]!, `Wrong-${i}`)).statusCode).toBe(401);
+    for (const name of [payload.username, payload.email])
+      expectWait(await login(browser(address), name, payload.password), firstDelaySeconds);
   });
 
-  it('does not lock another account used from the same address', async () => {
+  it('does not slow another account used from the same address', async () => {
     const address = nextAddress();
     const { payload: victim } = await registerUser(t);
     const { payload: other } = await registerUser(t);
-    for (let i = 0; i < 10; i++) {
-      await browser(address).post('/api/auth/', { username: victim.username, password: `Wrong-${i}` });
-    }
-    expect(
-      (await browser(address).post('/api/auth/', { username: victim.username, password: victim.password }))
-        .statusCode,
-    ).toBe(429);
-    const res = await browser(address).post('/api/auth/', {
-      username: other.username,
-      password: other.password,
-    });
-    expect(res.statusCode).toBe(200);
+    for (let i = 0; i <= freeFailures; i++) await login(browser(address), victim.username, `Wrong-${i}`);
+    expect((await login(browser(address), victim.username, victim.password)).statusCode).toBe(429);
+    expect((await login(browser(address), other.username, other.password)).statusCode).toBe(200);
   });
 
-  it('locks an unknown account name the same way, so the lock reveals nothing', async () => {
+  it('slows an unknown account name the same way, so a refusal reveals nothing', async () => {
     const name = `ghost_${randomBytes(4).toString('hex')}`;
-    for (let i = 0; i < 10; i++) {
-      expect(
-        (await browser().post('/api/auth/', { username: name, password: `Wrong-${i}` })).statusCode,
-      ).toBe(401);
-    }
-    expectRateLimited(
-      await browser().post('/api/auth/', { username: name, password: 'Wrong-again-1' }),
-      15 * 60,
-    );
+    const address = nextAddress();
+    for (let i = 0; i <= freeFailures; i++)
+      expect((await login(browser(address), name, `Wrong-${i}`)).statusCode).toBe(401);
+    expectWait(await login(browser(address), name, 'Wrong-again-1'), firstDelaySeconds);
   });
+
+  it('stops guesses spread over many addresses at the account ceiling, except from a device the owner signed in on', async () => {
+    const { payload } = await registerUser(t);
+    const ownerDevice = browser();
+    expect((await login(ownerDevice, payload.username, payload.password)).statusCode).toBe(200);
+    await ownerDevice.post('/api/auth/logout/');
+    // A botnet: every guess from an address of its own, so no address is ever slowed.
+    for (let i = 0; i < accountCeiling; i++)
+      expect((await login(browser(), payload.username, `Botnet-Guess-${i}`)).statusCode).toBe(401);
+    const fresh = await login(browser(), payload.username, payload.password);
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().retry_after).toBeGreaterThan(3_000);
+    // A known-device cookie of another account does not open this one.
+    const { payload: other } = await registerUser(t);
+    const otherDevice = browser();
+    expect((await login(otherDevice, other.username, other.password)).statusCode).toBe(200);
+    expect((await login(otherDevice, payload.username, payload.password)).statusCode).toBe(429);
+    // The owner's browser is let through.
+    expect((await login(ownerDevice, payload.username, payload.password)).statusCode).toBe(200);
+  }, 180_000);
 });
 
 describe('per-address limits', () => {

@@ -12,6 +12,8 @@ import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
 import * as users from '../users/service.ts';
 import { passwordChangedEmail } from './emails.ts';
+import { checkLogin, failLogin, rememberDevice } from './login-throttle.ts';
+import { recoveryQueue } from './recovery-queue.ts';
 import { findToken, useToken } from './repo.ts';
 import { issueEmailVerification, issuePasswordReset, voidPasswordResets } from './tokens.ts';
 
@@ -87,17 +89,18 @@ export async function login(
   const account = normalizeIdentifier(input.username);
   await ctx.limiter.consume(RULES.loginPerIp, req.ip);
   const user = await users.findUserByLogin(ctx.db, account);
-  // The lock follows the account, however it is named (username or email, any case), so naming it
-  // both ways does not double the guesses; a name without an account is locked on its own.
+  // The back-off follows the account, however it is named (username or email, any case), so naming
+  // it both ways does not double the guesses; a name without an account is counted on its own.
   const lockKey = user ? `user:${user.id}` : `name:${account}`;
-  await ctx.limiter.check(RULES.loginFailuresPerAccount, lockKey);
+  await checkLogin(ctx, req, lockKey, user?.id);
   // Unknown account and wrong password are one answer, in the same time (a dummy hash is checked).
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await ctx.limiter.fail(RULES.loginFailuresPerAccount, lockKey);
+    await failLogin(ctx, req, lockKey);
     if (user) await recordEvent(ctx.db, { userId: user.id, kind: 'login_failed', ip: req.ip });
     throw new AppError('authenticationFailed', 401);
   }
+  rememberDevice(ctx, reply, user.id);
   await startSession(ctx, req, reply, user.id, req.session);
   await recordEvent(ctx.db, { userId: user.id, kind: 'login', ip: req.ip });
   return user;
@@ -153,15 +156,23 @@ export async function resendVerification(ctx: AppContext, req: FastifyRequest, s
   ctx.mail.nudge();
 }
 
-/** Same answer, whether or not the address has an account (spec §8). */
+/**
+ * Same answer, in the same time, whether or not the address has an account (spec §8): both do the
+ * same work before answering, and the lookup and the email follow in the recovery queue.
+ */
 export async function recoverPassword(ctx: AppContext, req: FastifyRequest, email: string) {
   await ctx.limiter.consume(RULES.recoverPerIp, req.ip);
   await ctx.limiter.consume(RULES.recoverPerEmail, normalizeIdentifier(email));
+  const ip = req.ip;
+  recoveryQueue(ctx).enqueue(() => sendRecovery(ctx, email, ip));
+}
+
+async function sendRecovery(ctx: AppContext, email: string, ip: string) {
   const user = await users.findUserByEmail(ctx.db, email);
   if (!user) return;
   await ctx.db.transaction(async (tx) => {
     await issuePasswordReset(ctx, tx, user);
-    await recordEvent(tx, { userId: user.id, kind: 'password_reset_requested', ip: req.ip });
+    await recordEvent(tx, { userId: user.id, kind: 'password_reset_requested', ip });
   });
   ctx.mail.nudge();
 }

@@ -42,6 +42,8 @@ import * as repo from './repo.ts';
 // Every movement goes through the ledger with kind 'deposit' or 'withdrawal', in the same
 // transaction as the row that says what it was, so the two can never disagree.
 
+import { lockLiveMember } from './holdings.ts';
+
 export { assertHoldsNoMoney } from './holdings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,6 +136,8 @@ export async function recordDeposit(
   const result = await ctx.db.transaction(async (tx) => {
     const member = await repo.findMemberByReference(tx, reference);
     if (!member || member.deletedAt) throw unknownReference();
+    // Again under the user row's lock: an account deleted since the read above gets nothing.
+    if (!(await lockLiveMember(tx, member.id))) throw unknownReference();
     if (await isBankTransactionUsed(tx, bankId)) throw alreadyRecorded();
     const { wallet, world } = await accounts(tx, member.id);
     const id = randomUUID();

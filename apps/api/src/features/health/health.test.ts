@@ -18,7 +18,7 @@ describe('GET /api/health', () => {
   it('answers ok when the database answers', async () => {
     const res = await t.client().get('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', rateLimit: 'memory' });
   });
 
   it('needs neither a session nor a CSRF token', async () => {
@@ -46,7 +46,7 @@ describe('GET /api/health', () => {
       await database.close();
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'unavailable', rateLimit: 'memory' });
     } finally {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -168,6 +168,26 @@ export async function overdrawnAccounts(db: Db) {
   );
 }
 
+/**
+ * Real-money accounts of deleted members that still hold or expect anything. Nobody can withdraw
+ * from them, so any such balance is money stranded by a bug: it belongs in suspense (ADR 0014),
+ * which is no member's account and so is never listed here. Virtual (DEMO) money is left out: the
+ * demo wallet of a deleted account is worth nothing and is not drained at deletion.
+ */
+export async function deletedAccountBalances(db: Db) {
+  return rowsOf<{ code: string; posted: string; pending_in: string; reserved_out: string }>(
+    db,
+    sql`
+    select a.code, (a.credits_posted - a.debits_posted)::text as posted,
+           a.credits_pending::text as pending_in, a.debits_pending::text as reserved_out
+    from ledger_accounts a
+    join users u on u.id = a.user_id
+    where u.deleted_at is not null and a.currency <> 'DEMO' and a.kind <> 'suspense'
+      and (a.credits_posted <> a.debits_posted or a.credits_pending <> 0 or a.debits_pending <> 0)
+    order by a.code`,
+  );
+}
+
 /** Settlements that do not repeat their pending transfer's accounts, amount and currency. */
 export async function badSettlements(db: Db) {
   return rowsOf<{ id: string }>(

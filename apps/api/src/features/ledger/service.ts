@@ -239,7 +239,7 @@ export interface InvariantReport {
 /**
  * The ledger's invariants, recomputed from the transfers: each currency sums to zero; each
  * account's running totals equal its transfers; no account that must not go negative is below
- * zero; each settlement repeats its pending transfer. Run by tests after every step and by the
+ * zero; each settlement repeats its pending transfer; no deleted account holds real money. Run by tests after every step and by the
  * back office on demand.
  */
 export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
@@ -251,5 +251,9 @@ export async function checkLedgerInvariants(db: Db): Promise<InvariantReport> {
   for (const r of await repo.overdrawnAccounts(db)) violations.push(`${r.code} is overdrawn`);
   for (const r of await repo.badSettlements(db))
     violations.push(`transfer ${r.id} does not match the pending transfer it settles`);
+  for (const r of await repo.deletedAccountBalances(db))
+    violations.push(
+      `${r.code} belongs to a deleted account but holds ${r.posted} posted, ${r.pending_in} pending in and ${r.reserved_out} reserved out`,
+    );
   return { ok: violations.length === 0, violations };
 }

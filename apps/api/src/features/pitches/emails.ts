@@ -60,6 +60,37 @@ export function pitchReceivedEmail(t: PitchMailTarget, publicUrl: string): MailM
       );
 }
 
+/**
+ * The receipt for an address nobody has proven: anyone can type any address into the anonymous
+ * form, so this mail carries none of the sender's words (no name, no project name), only our own
+ * fixed text. It cannot be turned into a message to a stranger.
+ */
+export function pitchReceivedNoticeEmail(to: string, language: Language, publicUrl: string): MailMessage {
+  return language === 'it'
+    ? render(
+        to,
+        null,
+        'Abbiamo ricevuto un pitch inviato con questo indirizzo',
+        [
+          'Ciao,',
+          'qualcuno ci ha presentato un videogioco indicando questo indirizzo email. Se sei stato tu, grazie: il nostro team e i consulenti esterni lo valuteranno e ti scriveremo appena avremo una risposta.',
+          'Se non sei stato tu, puoi ignorare questo messaggio.',
+        ],
+        { label: 'I miei pitch', url: myPitches(publicUrl) },
+      )
+    : render(
+        to,
+        null,
+        'We received a pitch sent with this address',
+        [
+          'Hello,',
+          'someone pitched a game to us giving this email address. If it was you, thank you: our team and outside consultants will review it, and we will write to you as soon as we have an answer.',
+          'If it was not you, you can ignore this message.',
+        ],
+        { label: 'My pitches', url: myPitches(publicUrl) },
+      );
+}
+
 export function changesRequestedEmail(t: PitchMailTarget, message: string, publicUrl: string): MailMessage {
   return t.language === 'it'
     ? render(

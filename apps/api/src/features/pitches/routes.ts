@@ -94,7 +94,12 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const id = await pitches.submitPitch(
         ctx,
-        { userId: req.session?.user.id ?? null, language: requestLanguage(req), ip: req.ip },
+        {
+          userId: req.session?.user.id ?? null,
+          language: requestLanguage(req),
+          ip: req.ip,
+          verifiedEmail: req.session?.user.emailVerified ? req.session.user.email : null,
+        },
         () => readSubmissionForm(req),
       );
       return reply.status(201).send({ success: true as const, id });

@@ -9,6 +9,7 @@ import {
   type PitchDto,
   type PitchStatus,
 } from '@indiesplit/shared/pitches';
+import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -21,6 +22,7 @@ import {
   changesRequestedEmail,
   type PitchMailTarget,
   pitchReceivedEmail,
+  pitchReceivedNoticeEmail,
   rejectedEmail,
   resubmittedEmail,
 } from './emails.ts';
@@ -183,7 +185,7 @@ function mailTarget(row: repo.PitchRow): PitchMailTarget {
  */
 export async function submitPitch(
   ctx: AppContext,
-  who: { userId: string | null; language: Language; ip: string },
+  who: { userId: string | null; language: Language; ip: string; verifiedEmail?: string | null },
   readForm: () => Promise<SubmissionForm>,
 ): Promise<string> {
   await ctx.limiter.consume(RULES.submitProjectPerIp, who.ip);
@@ -210,7 +212,15 @@ export async function submitPitch(
         fromStatus: null,
         toStatus: 'submitted',
       });
-      await enqueueMail(tx, pitchReceivedEmail(mailTarget(row), ctx.config.publicUrl));
+      // The sender's own words (name, project) go only to an address the sender has proven.
+      const proven =
+        !!who.verifiedEmail && normalizeIdentifier(who.verifiedEmail) === normalizeIdentifier(row.email);
+      await enqueueMail(
+        tx,
+        proven
+          ? pitchReceivedEmail(mailTarget(row), ctx.config.publicUrl)
+          : pitchReceivedNoticeEmail(row.email, languageOf(row.language), ctx.config.publicUrl),
+      );
     });
   } catch (err) {
     await ctx.storage.delete(pdfKey).catch(() => {});

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../platform/context.ts';
+
+// Password recovery answers before it looks anything up. Whether the address has an account, the
+// request does the same work (two rate-limit counters and one enqueue) and gets the same answer;
+// the lookup, the reset token and the email happen afterwards, here, one request at a time. A
+// known address can no longer be told from an unknown one by how long the answer takes.
+// In memory: a request lost in a crash costs the person a second click, nothing more. Bounded by
+// the recovery rate limits, and by MAX_PENDING for good measure.
+
+const MAX_PENDING = 1_000;
+
+class RecoveryQueue {
+  private tail: Promise<void> = Promise.resolve();
+  pending = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  enqueue(job: () => Promise<void>): void {
+    if (this.pending >= MAX_PENDING) {
+      this.ctx.log.warn({ event: 'recovery_queue_full' }, 'password recovery queue full; request dropped');
+      return;
+    }
+    this.pending++;
+    this.tail = this.tail
+      .then(job)
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'password recovery failed'))
+      .finally(() => {
+        this.pending--;
+      });
+  }
+
+  /** Resolves once every recovery queued so far is done (tests, shutdown). */
+  drain(): Promise<void> {
+    return this.tail;
+  }
+}
+
+const queues = new WeakMap<AppContext, RecoveryQueue>();
+
+export function recoveryQueue(ctx: AppContext): RecoveryQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new RecoveryQueue(ctx);
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
