@@ -1,21 +1,32 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import {
+  DataDirBusyError,
+  type DataDirLock,
+  DataDirUnusableError,
+  lockDataDir,
+  prepareDataDir,
+} from './platform/data-dir.ts';
 
 // Process entry: config -> database (migrated, seeded) -> app -> listen; SIGTERM/SIGINT close it all.
 
 let config: ReturnType<typeof parseConfig>;
+// The embedded database's data directory is owned by one process at a time (ADR 0019).
+let dataDirLock: DataDirLock | null = null;
 try {
   config = parseConfig(process.env);
+  prepareDataDir(config.dataDir, config.uploadsDir);
+  if (!config.databaseUrl) dataDirLock = lockDataDir(config.dataDir, 'server');
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  const known =
+    err instanceof ConfigError || err instanceof DataDirUnusableError || err instanceof DataDirBusyError;
+  console.error(known ? err.message : err);
   process.exit(1);
 }
 
-mkdirSync(config.uploadsDir, { recursive: true });
 // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
 let reportIdleError = (err: Error) => console.error('idle database connection failed:', err.message);
 const database = await openDatabase({
@@ -41,6 +52,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    dataDirLock?.release();
     clearTimeout(force);
     process.exit(0);
   } catch (err) {
