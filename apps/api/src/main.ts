@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { serveBackups } from './platform/backup.ts';
 import {
   DataDirBusyError,
   type DataDirLock,
@@ -39,6 +40,17 @@ const demo = await seed(database.db, config);
 
 const app = await buildApp({ config, database });
 reportIdleError = (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it');
+// `npm run backup` asks the running server for a consistent snapshot over DATA_DIR/backup.sock.
+const backups =
+  database.kind === 'pglite'
+    ? await serveBackups(
+        { client: database.client, dataDir: config.dataDir, uploadsDir: config.uploadsDir },
+        app.log,
+      ).catch((err) => {
+        app.log.warn({ err }, 'online backups are off: the backup socket could not be opened');
+        return null;
+      })
+    : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -51,6 +63,7 @@ async function shutdown(signal: string) {
   }, 10_000).unref();
   try {
     await app.close();
+    await backups?.close();
     await database.close();
     dataDirLock?.release();
     clearTimeout(force);
