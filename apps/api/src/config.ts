@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidIban, normalizeIban } from '@indiesplit/shared/funds';
 import { z } from 'zod';
+import { unusableDataDirMessage } from './platform/data-dir.ts';
 
 // Every environment variable the API reads, parsed once. A bad value stops the process with a
 // message that names the variable (see loadConfig).
@@ -332,9 +333,14 @@ function trustedProxies(value: string): false | string[] {
 /** Outside production a secret is made once per data directory, so restarts keep CSRF tokens valid. */
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, '.session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (err) {
+    // A file in the way or no permission: name the variable, not a stack trace (ADR 0019).
+    throw new ConfigError(unusableDataDirMessage(dataDir, err));
+  }
 }

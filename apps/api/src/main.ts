@@ -1,22 +1,34 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { guardInstance, InstanceGuardError } from './db/instance-guard.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { serveBackups } from './platform/backup.ts';
+import {
+  DataDirBusyError,
+  type DataDirLock,
+  DataDirUnusableError,
+  lockDataDir,
+  prepareDataDir,
+} from './platform/data-dir.ts';
 
 // Process entry: config -> database (migrated, seeded) -> app -> listen; SIGTERM/SIGINT close it all.
 
 let config: ReturnType<typeof parseConfig>;
+// The embedded database's data directory is owned by one process at a time (ADR 0019).
+let dataDirLock: DataDirLock | null = null;
 try {
   config = parseConfig(process.env);
+  prepareDataDir(config.dataDir, config.uploadsDir);
+  if (!config.databaseUrl) dataDirLock = lockDataDir(config.dataDir, 'server');
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
+  const known =
+    err instanceof ConfigError || err instanceof DataDirUnusableError || err instanceof DataDirBusyError;
+  console.error(known ? err.message : err);
   process.exit(1);
 }
 
-mkdirSync(config.uploadsDir, { recursive: true });
 // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
 let reportIdleError = (err: Error) => console.error('idle database connection failed:', err.message);
 const database = await openDatabase({
@@ -39,6 +51,17 @@ const demo = await seed(database.db, config);
 
 const app = await buildApp({ config, database });
 reportIdleError = (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it');
+// `npm run backup` asks the running server for a consistent snapshot over DATA_DIR/backup.sock.
+const backups =
+  database.kind === 'pglite'
+    ? await serveBackups(
+        { client: database.client, dataDir: config.dataDir, uploadsDir: config.uploadsDir },
+        app.log,
+      ).catch((err) => {
+        app.log.warn({ err }, 'online backups are off: the backup socket could not be opened');
+        return null;
+      })
+    : null;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -51,7 +74,9 @@ async function shutdown(signal: string) {
   }, 10_000).unref();
   try {
     await app.close();
+    await backups?.close();
     await database.close();
+    dataDirLock?.release();
     clearTimeout(force);
     process.exit(0);
   } catch (err) {

@@ -4,6 +4,7 @@ import { STAFF_ROLES, type StaffRole } from '@indiesplit/shared/pitches';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { RoleChangeError, setStaffRole } from '../features/review/service.ts';
+import { DataDirBusyError, lockDataDir } from '../platform/data-dir.ts';
 
 // `npm run user:role -- --email someone@example.com --role admin|reviewer|none`
 // Gives or takes a back-office role. Works on DATABASE_URL, or on the embedded database in DATA_DIR
@@ -45,6 +46,8 @@ try {
       `There is no embedded database in ${config.dataDir}: start the server once (npm start), set DATA_DIR, or set DATABASE_URL.`,
     );
   }
+  // Refused while the server (or anything else) has the embedded database open (ADR 0019).
+  const lock = config.databaseUrl ? null : lockDataDir(config.dataDir, 'npm run user:role');
   const database = await openDatabase({ url: config.databaseUrl, dataDir });
   try {
     const { username, previous } = await setStaffRole(database.db, email, role);
@@ -55,11 +58,17 @@ try {
     );
   } finally {
     await database.close();
+    lock?.release();
   }
 } catch (err) {
   const code =
     (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-  if (err instanceof UsageError || err instanceof RoleChangeError || err instanceof ConfigError) {
+  if (
+    err instanceof UsageError ||
+    err instanceof RoleChangeError ||
+    err instanceof ConfigError ||
+    err instanceof DataDirBusyError
+  ) {
     console.error(err.message);
   } else if (code === '42P01' || code === '42703') {
     console.error(

@@ -3,6 +3,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
 import * as core from './schema.ts';
 import * as bank from './schema-bank.ts';
 import * as campaigns from './schema-campaigns.ts';
@@ -48,7 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(options.dataDir ?? 'memory://');
+  const dataDir = options.dataDir ?? 'memory://';
+  // On disk, an acknowledged commit is flushed to it (ADR 0019); in memory there is nothing to flush.
+  const client = dataDir.startsWith('memory://')
+    ? new PGlite(dataDir)
+    : new PGlite({ dataDir, fs: new DurableNodeFS(dataDir), startParams: durableStartParams() });
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,

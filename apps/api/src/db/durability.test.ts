@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { fsyncSync, readlinkSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const CHILD = path.join(ROOT, 'apps/api/src/test/commit-and-die.ts');
+const dirs: string[] = [];
+async function freshDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'indiesplit-durable-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe('the embedded database on disk', () => {
+  it('runs with fsync on and flushes the WAL through fsync()', async () => {
+    const database = await openDatabase({ dataDir: await freshDir() });
+    try {
+      if (database.kind !== 'pglite') throw new Error('expected the embedded database');
+      const show = async (name: string) =>
+        (await database.client.query<Record<string, string>>(`show ${name}`)).rows[0]?.[name];
+      expect(await show('fsync')).toBe('on');
+      expect(await show('synchronous_commit')).toBe('on');
+      expect(await show('wal_sync_method')).toBe('fsync');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('flushes the write-ahead log to the disk before each commit is acknowledged', async () => {
+    const synced: string[] = [];
+    const dir = await freshDir();
+    const client = new PGlite({
+      dataDir: dir,
+      fs: new DurableNodeFS(dir, (fd) => {
+        synced.push(path.relative(dir, fileOf(fd)));
+        fsyncSync(fd);
+      }),
+      startParams: durableStartParams(),
+    });
+    await client.waitReady;
+    try {
+      await client.exec('create table movements (id serial primary key, cents bigint not null)');
+      for (let i = 1; i <= 3; i++) {
+        synced.length = 0;
+        await client.query('insert into movements (cents) values ($1)', [i * 100]);
+        // The operating system was asked to write the WAL segment to the disk, for this commit.
+        expect(synced.filter((f) => f.startsWith('pg_wal/'))).toHaveLength(1);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('keeps a commit acknowledged just before the process is killed with SIGKILL', async () => {
+    const dir = await freshDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const id = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /committed (\d+)/.exec(out);
+        if (m) {
+          child.kill('SIGKILL');
+          resolve(m[1] as string);
+        }
+      });
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL') reject(new Error(`child exited ${code}: ${err}`));
+      });
+    });
+    await new Promise((r) => child.on('close', r));
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      if (database.kind !== 'pglite') throw new Error('expected the embedded database');
+      const { rows } = await database.client.query<{ note: string }>(
+        'select note from acknowledged where id = $1',
+        [Number(id)],
+      );
+      expect(rows).toEqual([{ note: 'paid 100 EUR' }]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+/** The file behind a descriptor (Linux: /proc/self/fd). */
+function fileOf(fd: number): string {
+  return readlinkSync(`/proc/self/fd/${fd}`);
+}
