@@ -41,7 +41,7 @@ import {
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
 import { SessionStore } from './platform/sessions.ts';
-import { type FileStorage, LocalFileStorage } from './platform/storage.ts';
+import { createFileStorage, type FileStorage } from './platform/storage.ts';
 import './platform/http.ts';
 import { SESSION_COOKIE } from '@indiesplit/shared/constants';
 
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
     ),
     mail: new MailWorker(db, mailTransport, app.log),
-    storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
+    storage: deps.storage ?? (await createFileStorage(config.storage)),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await stopSettlement();
     await ctx.mail.stop();
     await ctx.limiter.close();
+    ctx.storage.close?.();
   });
   return app;
 }
