@@ -34,6 +34,7 @@ import { Csrf } from './platform/csrf.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
+import { Metrics, registerMetrics, startMetricsServer } from './platform/metrics.ts';
 import {
   MemoryRateLimitStore,
   RateLimiter,
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const db = database.db;
+  const metrics = new Metrics(database);
   const mailTransport =
     deps.mailTransport ??
     (config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : new DevMailboxTransport(db));
@@ -117,11 +119,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.rateLimitStore ??
         (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
     ),
-    mail: new MailWorker(db, mailTransport, app.log),
+    mail: new MailWorker(db, mailTransport, app.log, undefined, () => metrics.workerError('mail')),
     storage: deps.storage ?? (await createFileStorage(config.storage)),
     log: app.log,
+    metrics,
   };
   app.decorate('ctx', ctx);
+  // Metrics (ADR 0022): times every answer, so it comes before the routes.
+  registerMetrics(app, metrics, config.metrics);
+  if (config.metrics.port !== null) {
+    let metricsServer: import('node:http').Server | undefined;
+    app.addHook('onReady', async () => {
+      metricsServer = await startMetricsServer(metrics, config.metrics);
+    });
+    app.addHook('onClose', async () => {
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
 
   await app.register(fastifyCookie);
   // Security headers: helmet is configured once here (the headers are the same for every answer)
@@ -240,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
-      stopHousekeeping = startHousekeeping(db, app.log);
+      stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'));
       stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
     });
   }
