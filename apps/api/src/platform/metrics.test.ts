@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../config.ts';
 import { outbox } from '../db/schema.ts';
 import { insertCampaign } from '../features/investing/investing-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -200,5 +201,22 @@ describe('production', () => {
     }
     // Closing the app closes the internal port too.
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+});
+
+describe('metrics settings that cannot work are refused at start, naming the variable', () => {
+  it.each([
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short-token' }],
+    ['METRICS_PORT', { METRICS_PORT: '70000' }],
+    ['METRICS_PORT', { METRICS_PORT: '3000', PORT: '3000' }],
+  ])('%s', (name, env) => {
+    let message = '';
+    try {
+      parseConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ...env });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
 });
