@@ -86,6 +86,7 @@ async function main() {
       db,
       log: silent,
       mail: { nudge() {} },
+      metrics: { workerError() {} },
       config: { publicUrl: 'http://bench.invalid', demoCampaigns: false },
     } as unknown as AppContext;
 

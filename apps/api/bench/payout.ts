@@ -102,7 +102,13 @@ async function main() {
   try {
     await runMigrations(database);
     const { db } = database;
-    const ctx = { db, log: silent, mail: { nudge() {} }, config: {} } as unknown as AppContext;
+    const ctx = {
+      db,
+      log: silent,
+      mail: { nudge() {} },
+      metrics: { workerError() {} },
+      config: {},
+    } as unknown as AppContext;
 
     let started = performance.now();
     const [campaign] = await db

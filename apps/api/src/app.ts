@@ -38,6 +38,7 @@ import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
+import { Metrics, registerMetrics, startMetricsServer } from './platform/metrics.ts';
 import {
   MemoryRateLimitStore,
   RateLimiter,
@@ -45,7 +46,7 @@ import {
   RedisRateLimitStore,
 } from './platform/rate-limit.ts';
 import { SessionStore } from './platform/sessions.ts';
-import { type FileStorage, LocalFileStorage } from './platform/storage.ts';
+import { createFileStorage, type FileStorage } from './platform/storage.ts';
 import './platform/http.ts';
 import { SESSION_COOKIE } from '@indiesplit/shared/constants';
 
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const db = database.db;
+  const metrics = new Metrics(database);
   const mailTransport =
     deps.mailTransport ??
     (config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : new DevMailboxTransport(db));
@@ -124,11 +126,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.rateLimitStore ??
         (config.redisUrl ? new RedisRateLimitStore(config.redisUrl, app.log) : new MemoryRateLimitStore()),
     ),
-    mail: new MailWorker(db, mailTransport, app.log),
-    storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
+    mail: new MailWorker(db, mailTransport, app.log, undefined, () => metrics.workerError('mail')),
+    storage: deps.storage ?? (await createFileStorage(config.storage)),
     log: app.log,
+    metrics,
   };
   app.decorate('ctx', ctx);
+  // Metrics (ADR 0022): times every answer, so it comes before the routes.
+  registerMetrics(app, metrics, config.metrics);
+  if (config.metrics.port !== null) {
+    let metricsServer: import('node:http').Server | undefined;
+    app.addHook('onReady', async () => {
+      metricsServer = await startMetricsServer(metrics, config.metrics);
+    });
+    app.addHook('onClose', async () => {
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
 
   await app.register(fastifyCookie);
   // Security headers: helmet is configured once here (the headers are the same for every answer)
@@ -256,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
-      stopHousekeeping = startHousekeeping(db, app.log);
+      stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'));
       stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
     });
   }
@@ -266,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await stopSettlement();
     await ctx.mail.stop();
     await ctx.limiter.close();
+    ctx.storage.close?.();
   });
   return app;
 }

@@ -122,6 +122,24 @@ const EnvSchema = z.object({
   // outside production only, unless turned on here.
   API_DOCS: z.enum(['true', 'false']).optional(),
   SOURCE_MAPS: z.enum(['true', 'false']).optional(),
+  // Operations (ADR 0022): Prometheus metrics and where uploaded files live.
+  METRICS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name of 3 to 63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -170,7 +188,31 @@ export interface Config {
   discord: DiscordConfig | null;
   /** Where investors send euros: shown with their personal reference. */
   platformBank: PlatformBankConfig;
+  metrics: MetricsConfig;
+  storage: StorageConfig;
 }
+
+export interface MetricsConfig {
+  /** Bearer token a scraper must send; null: no token asked (see `enabled`). */
+  token: string | null;
+  /** A separate listener for /metrics only (an internal port); null: none. */
+  port: number | null;
+  host: string;
+  /** Whether the main port answers /metrics: with a token, or outside production. */
+  onMainPort: boolean;
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Null: the SDK's default credential chain (environment, shared files, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 export interface PlatformBankConfig {
   iban: string;
@@ -232,6 +274,19 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       'Invalid configuration:\n  DISCORD_CLIENT_SECRET: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together',
     );
   }
+  if (env.STORAGE === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_REGION'] as const) {
+      if (!env[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: is required when STORAGE=s3`);
+    }
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -283,6 +338,27 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       bic: env.PLATFORM_BIC ?? 'XXXXITXXXXX',
       beneficiary: env.PLATFORM_BENEFICIARY ?? 'IndieSplit DEVELOPMENT – do not send money',
     },
+    metrics: {
+      token: env.METRICS_TOKEN ?? null,
+      port: env.METRICS_PORT ?? null,
+      host: env.METRICS_HOST,
+      // Production shows nothing on the public port without a token.
+      onMainPort: Boolean(env.METRICS_TOKEN) || (!isProduction && env.METRICS_PORT === undefined),
+    },
+    storage:
+      env.STORAGE === 's3' && env.S3_BUCKET && env.S3_REGION
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : null,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     discord:
       env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
         ? {

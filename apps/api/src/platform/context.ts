@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Csrf } from './csrf.ts';
 import type { MailWorker } from './mailer.ts';
+import type { Metrics } from './metrics.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SessionStore } from './sessions.ts';
 import type { FileStorage } from './storage.ts';
@@ -17,4 +18,5 @@ export interface AppContext {
   mail: MailWorker;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }

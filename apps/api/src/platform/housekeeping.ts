@@ -21,8 +21,16 @@ export async function purgeExpired(db: Db): Promise<void> {
     .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '30 days'`)));
 }
 
-export function startHousekeeping(db: Db, log: FastifyBaseLogger): () => void {
-  const run = () => purgeExpired(db).catch((err) => log.warn({ err }, 'housekeeping failed'));
+export function startHousekeeping(
+  db: Db,
+  log: FastifyBaseLogger,
+  onError: () => void = () => {},
+): () => void {
+  const run = () =>
+    purgeExpired(db).catch((err) => {
+      onError();
+      log.warn({ err }, 'housekeeping failed');
+    });
   const first = setTimeout(run, 60_000).unref();
   const timer = setInterval(run, HOUR).unref();
   return () => {

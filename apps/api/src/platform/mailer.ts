@@ -96,6 +96,8 @@ export class MailWorker {
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = 2000,
+    /** Told about each failed delivery or round (the metrics count them). */
+    private readonly onError: () => void = () => {},
   ) {}
 
   start(): void {
@@ -112,7 +114,10 @@ export class MailWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.drain()
-        .catch((err) => this.log.error({ err }, 'mail delivery round failed'))
+        .catch((err) => {
+          this.onError();
+          this.log.error({ err }, 'mail delivery round failed');
+        })
         .finally(() => {
           if (!this.stopped) this.schedule(this.intervalMs);
         });
@@ -161,6 +166,7 @@ export class MailWorker {
           sent++;
         } catch (err) {
           const failed = row.attempts >= MAX_ATTEMPTS;
+          this.onError();
           this.log.warn(
             { err, mailId: row.id, attempt: row.attempts, final: failed },
             'mail delivery failed',

@@ -46,6 +46,7 @@ export async function runRevenueWork(
       return true;
     } catch (err) {
       summary.errors.push(`${label}: ${err instanceof Error ? err.message : String(err)}`);
+      ctx.metrics.workerError('revenue');
       ctx.log.error({ err, step: label }, 'revenue step failed; retried next round');
       return false;
     }

@@ -104,6 +104,7 @@ export async function runDueWork(
       if (err instanceof LeaseLost) throw err;
       const message = err instanceof Error ? err.message : String(err);
       summary.errors.push(`${key}: ${message}`);
+      ctx.metrics.workerError('settlement');
       ctx.log.error({ err, campaignId, step: kind }, 'settlement step failed; retried next round');
       await jobs.finishStep(ctx.db, key, { done: false, error: message });
     }
@@ -165,6 +166,7 @@ export async function runDueWork(
       } catch (err) {
         // One campaign that cannot be decided must not hold up the others.
         summary.errors.push(`campaign:${id}:decide: ${err instanceof Error ? err.message : String(err)}`);
+        ctx.metrics.workerError('settlement');
         ctx.log.error({ err, campaignId: id }, 'campaign decision failed; retried next round');
         continue;
       }
@@ -206,7 +208,10 @@ export function startSettlementWorker(ctx: AppContext, intervalSeconds: number):
     if (stopped) return;
     timer = setTimeout(() => {
       running = runDueWork(ctx)
-        .catch((err) => ctx.log.error({ err }, 'settlement round failed'))
+        .catch((err) => {
+          ctx.metrics.workerError('settlement');
+          ctx.log.error({ err }, 'settlement round failed');
+        })
         .finally(() => {
           running = undefined;
           schedule();
