@@ -34,6 +34,7 @@ import { Csrf } from './platform/csrf.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
+import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
   RateLimiter,
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     mail: new MailWorker(db, mailTransport, app.log),
     storage: deps.storage ?? new LocalFileStorage(config.uploadsDir),
+    pdfChecks: new PdfChecker(config.pdfCheck, app.log),
     log: app.log,
   };
   app.decorate('ctx', ctx);

@@ -115,6 +115,12 @@ const EnvSchema = z.object({
     .refine((v) => /^(true|false|[\w.:/,\s]+)$/.test(v), {
       message: 'must be true, false or a comma-separated list of proxy addresses or CIDR ranges',
     }),
+  // Untrusted PDF uploads (ADR 0017): uploads received and checked at once (more answer 503), the
+  // parse's time budget and heap limit in its worker thread, and the most objects a file may hold.
+  PDF_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PDF_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(5000),
+  PDF_CHECK_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(128),
+  PDF_MAX_OBJECTS: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -156,6 +162,8 @@ export interface Config {
   discord: DiscordConfig | null;
   /** Where investors send euros: shown with their personal reference. */
   platformBank: PlatformBankConfig;
+  /** Limits of the untrusted PDF check (ADR 0017). */
+  pdfCheck: { concurrency: number; timeoutMs: number; memoryMb: number; maxObjects: number };
 }
 
 export interface PlatformBankConfig {
@@ -243,6 +251,12 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     platformShareBps: env.PLATFORM_SHARE_BPS,
     demoMonthSeconds: env.DEMO_MONTH_SECONDS,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
+    pdfCheck: {
+      concurrency: env.PDF_CHECK_CONCURRENCY,
+      timeoutMs: env.PDF_CHECK_TIMEOUT_MS,
+      memoryMb: env.PDF_CHECK_MEMORY_MB,
+      maxObjects: env.PDF_MAX_OBJECTS,
+    },
     google: env.GOOGLE_CLIENT_ID
       ? {
           clientId: env.GOOGLE_CLIENT_ID,

@@ -21,6 +21,8 @@ import type { SubmissionFields } from './submission.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 const FIELD_NAMES: ReadonlySet<string> = new Set(SUBMIT_PROJECT_FIELDS);
+/** Room for the text fields (each at most 64 kB) and the multipart framing around the deck. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 /**
  * Reads the submission form. The app's multipart defaults (5 MB, 10 fields) are for avatars; this
@@ -29,6 +31,10 @@ const FIELD_NAMES: ReadonlySet<string> = new Set(SUBMIT_PROJECT_FIELDS);
  */
 async function readSubmissionForm(req: FastifyRequest): Promise<pitches.SubmissionForm> {
   if (!req.isMultipart()) throw badRequest('pdfRequired', { pitch_file: 'pdfRequired' });
+  // A body announced larger than the deck and the form together is refused before any byte is read.
+  if (Number(req.headers['content-length'] ?? 0) > PITCH_PDF_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+    throw new AppError('pdfTooLarge', 413, { fields: { pitch_file: 'pdfTooLarge' } });
+  }
   const fields: SubmissionFields = {};
   let pdf: Buffer | null = null;
   const parts = req.parts({
