@@ -35,6 +35,27 @@ function workerUrl(): URL {
   return url;
 }
 
+/**
+ * Reads an upload into shared memory, chunk by chunk as it arrives: the main thread never makes one
+ * long copy of a large file, and the check's worker reads the very same memory (nothing is copied
+ * to it). `sizeHint` (the announced body size, capped by the caller) sizes the memory up front; a
+ * body without one grows it by doubling.
+ */
+export async function readIntoSharedMemory(stream: AsyncIterable<Buffer>, sizeHint: number): Promise<Buffer> {
+  let view = new Uint8Array(new SharedArrayBuffer(Math.max(64 * 1024, sizeHint)));
+  let length = 0;
+  for await (const chunk of stream) {
+    if (length + chunk.length > view.length) {
+      const bigger = new Uint8Array(new SharedArrayBuffer(Math.max(view.length * 2, length + chunk.length)));
+      bigger.set(view.subarray(0, length));
+      view = bigger;
+    }
+    view.set(chunk, length);
+    length += chunk.length;
+  }
+  return Buffer.from(view.buffer, 0, length);
+}
+
 /** Time a worker may take to load its parser before the check counts as failed on our side. */
 const STARTUP_LIMIT_MS = 15_000;
 
@@ -60,7 +81,7 @@ export class PdfChecker {
   /** Takes a slot, or refuses at once with 503 uploadsBusy and Retry-After. */
   acquire(): PdfSlot {
     if (this.inFlight >= this.limits.concurrency) {
-      this.log.warn({ inFlight: this.inFlight }, 'pdf check refused: all slots busy');
+      this.log.info({ inFlight: this.inFlight }, 'pdf check refused: all slots busy');
       const seconds = this.retryAfterSeconds;
       throw new AppError('uploadsBusy', 503, { params: { seconds }, retryAfterSeconds: seconds });
     }
@@ -117,9 +138,12 @@ export class PdfChecker {
         if (message === 'ready') {
           clearTimeout(startup);
           budget = setTimeout(() => finish({ ok: false, reason: 'timeout' }), this.limits.timeoutMs);
-          // A copy, handed over rather than cloned again: the caller keeps its buffer to store it.
-          const copy = new Uint8Array(data);
-          worker.postMessage(copy, [copy.buffer]);
+          // Shared memory is shared, not copied; any other buffer is copied once and handed over.
+          if (data.buffer instanceof SharedArrayBuffer) worker.postMessage(data);
+          else {
+            const copy = new Uint8Array(data);
+            worker.postMessage(copy, [copy.buffer]);
+          }
           return;
         }
         finish(message as PdfCheckResult);
