@@ -1,6 +1,6 @@
 // Bundles the API into dist/main.js. Our own TypeScript (this app and packages/shared) is compiled
 // in; npm dependencies stay external and load from node_modules, native addons included.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -17,4 +17,6 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+// The PDF check's worker (ADR 0017) is plain JavaScript loaded by path: it goes beside the bundle.
+copyFileSync('src/platform/pdf-worker.mjs', 'dist/pdf-worker.mjs');
 console.log('API built: dist/main.js');

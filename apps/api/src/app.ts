@@ -39,6 +39,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
 import { Metrics, registerMetrics, startMetricsServer } from './platform/metrics.ts';
+import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
   RateLimiter,
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     mail: new MailWorker(db, mailTransport, app.log, undefined, () => metrics.workerError('mail')),
     storage: deps.storage ?? (await createFileStorage(config.storage)),
+    pdfChecks: new PdfChecker(config.pdfCheck, app.log),
     log: app.log,
     metrics,
   };

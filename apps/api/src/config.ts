@@ -140,6 +140,12 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Untrusted PDF uploads (ADR 0017): uploads received and checked at once (more answer 503), the
+  // parse's time budget and heap limit in its worker thread, and the most objects a file may hold.
+  PDF_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PDF_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(5000),
+  PDF_CHECK_MEMORY_MB: z.coerce.number().int().min(16).max(4096).default(128),
+  PDF_MAX_OBJECTS: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -190,6 +196,8 @@ export interface Config {
   platformBank: PlatformBankConfig;
   metrics: MetricsConfig;
   storage: StorageConfig;
+  /** Limits of the untrusted PDF check (ADR 0017). */
+  pdfCheck: { concurrency: number; timeoutMs: number; memoryMb: number; maxObjects: number };
 }
 
 export interface MetricsConfig {
@@ -321,6 +329,12 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : !isProduction,
     sourceMaps: env.SOURCE_MAPS ? env.SOURCE_MAPS === 'true' : !isProduction,
+    pdfCheck: {
+      concurrency: env.PDF_CHECK_CONCURRENCY,
+      timeoutMs: env.PDF_CHECK_TIMEOUT_MS,
+      memoryMb: env.PDF_CHECK_MEMORY_MB,
+      maxObjects: env.PDF_MAX_OBJECTS,
+    },
     google: env.GOOGLE_CLIENT_ID
       ? {
           clientId: env.GOOGLE_CLIENT_ID,

@@ -209,6 +209,11 @@ const en = {
   controlCharacters:
     'This field contains a character that cannot be used here, such as an invisible control character.',
   // input hardening: end
+  // uploads: start (ADR 0017)
+  pdfTooComplex:
+    'This PDF is too complex for us to check: it has too many parts or takes too long to read. Please export it again with a smaller file size or flattened pages, and retry.',
+  uploadsBusy: 'We are checking too many files right now. Please try again in {seconds} seconds.',
+  // uploads: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -430,6 +435,11 @@ const it: Record<MessageKey, string> = {
   controlCharacters:
     'Questo campo contiene un carattere non ammesso, ad esempio un carattere di controllo invisibile.',
   // input hardening: end
+  // uploads: start (ADR 0017)
+  pdfTooComplex:
+    'Questo PDF è troppo complesso da controllare: contiene troppi elementi o richiede troppo tempo per essere letto. Esportalo di nuovo riducendo le dimensioni del file o appiattendo le pagine, poi riprova.',
+  uploadsBusy: 'Stiamo controllando troppi file in questo momento. Riprova tra {seconds} secondi.',
+  // uploads: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

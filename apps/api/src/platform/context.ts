@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Csrf } from './csrf.ts';
 import type { MailWorker } from './mailer.ts';
 import type { Metrics } from './metrics.ts';
+import type { PdfChecker } from './pdf-check.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SessionStore } from './sessions.ts';
 import type { FileStorage } from './storage.ts';
@@ -17,6 +18,8 @@ export interface AppContext {
   limiter: RateLimiter;
   mail: MailWorker;
   storage: FileStorage;
+  /** Untrusted PDFs are parsed through this, off the main thread (ADR 0017). */
+  pdfChecks: PdfChecker;
   log: FastifyBaseLogger;
   metrics: Metrics;
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { earliestReleaseDate } from '@indiesplit/shared/pitches';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { users } from '../../db/schema.ts';
 import { registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 
-// Test helpers for pitches and the back office: real PDFs made with pdf-lib, multipart bodies built
+// Test helpers for pitches and the back office: real PDFs made with the server's PDF library, multipart bodies built
 // by hand (what a browser's FormData sends), staff accounts.
 
 export async function makePdf(text = 'Our game'): Promise<Buffer> {
@@ -23,6 +23,45 @@ export async function makeEncryptedPdf(): Promise<Buffer> {
     doc.context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4 }),
   );
   return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * A valid PDF of one page followed by `objects` tiny objects, each an indirect object of its own
+ * with its cross-reference entry: the shape of the many-objects files that made the parser spend
+ * seconds of CPU and hundreds of MB per upload. About 44 bytes an object.
+ */
+export function manyObjectsPdf(objects: number): Buffer {
+  const parts: string[] = [];
+  const offsets: number[] = [0];
+  let length = 0;
+  const push = (text: string) => {
+    parts.push(text);
+    length += text.length;
+  };
+  const object = (n: number, body: string) => {
+    offsets[n] = length;
+    push(`${n} 0 obj\n${body}\nendobj\n`);
+  };
+  push('%PDF-1.4\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
+  for (let n = 4; n < objects + 4; n++) object(n, String(n));
+  const xref = length;
+  const size = objects + 4;
+  const rows = [`xref\n0 ${size}\n0000000000 65535 f \n`];
+  for (let n = 1; n < size; n++) rows.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
+  push(rows.join(''));
+  push(`trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.from(parts.join(''), 'latin1');
+}
+
+/** The same trick hidden in compressed object streams: few `obj` headers in the bytes, many objects. */
+export async function compressedObjectsPdf(objects: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  for (let n = 0; n < objects; n++) doc.context.register(doc.context.obj(n));
+  return Buffer.from(await doc.save({ useObjectStreams: true }));
 }
 
 export interface FilePart {

@@ -17,45 +17,54 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { hasControlCharacters } from '../../platform/input-guard.ts';
+import { readIntoSharedMemory } from '../../platform/pdf-check.ts';
 import * as pitches from './service.ts';
 import type { SubmissionFields } from './submission.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 const FIELD_NAMES: ReadonlySet<string> = new Set(SUBMIT_PROJECT_FIELDS);
+/** Room for the text fields (each at most 64 kB) and the multipart framing around the deck. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+const tooLarge = () => new AppError('pdfTooLarge', 413, { fields: { pitch_file: 'pdfTooLarge' } });
+const isFileTooLarge = (err: unknown) => (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * Reads the submission form. The app's multipart defaults (5 MB, 10 fields) are for avatars; this
  * form has fourteen fields and a deck of up to 25 MB. Only `pitch_file` is kept among files, only
- * the known fields among texts; a text over 64 kB is cut by the parser and refused here.
+ * the known fields among texts; a text over 64 kB is cut by the parser and refused here. The deck
+ * is read into shared memory as it arrives, which the PDF check's worker then reads (ADR 0017).
  */
 async function readSubmissionForm(req: FastifyRequest): Promise<pitches.SubmissionForm> {
   if (!req.isMultipart()) throw badRequest('pdfRequired', { pitch_file: 'pdfRequired' });
+  // A body announced larger than the deck and the form together is refused before any byte is read.
+  const announced = Number(req.headers['content-length'] ?? 0) || 0;
+  if (announced > PITCH_PDF_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
   const fields: SubmissionFields = {};
   let pdf: Buffer | null = null;
   const parts = req.parts({
     limits: { fileSize: PITCH_PDF_MAX_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 32 },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'pitch_file') {
-        part.file.resume();
-        continue;
-      }
-      try {
-        pdf = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('pdfTooLarge', 413, { fields: { pitch_file: 'pdfTooLarge' } });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'pitch_file') {
+          part.file.resume();
+          continue;
         }
-        throw err;
+        pdf = await readIntoSharedMemory(part.file, Math.min(announced, PITCH_PDF_MAX_BYTES + 1));
+        if (part.file.truncated) throw tooLarge();
+      } else if (FIELD_NAMES.has(part.fieldname) && !(part.fieldname in fields)) {
+        if (part.valueTruncated) throw badRequest('textTooLong', { [part.fieldname]: 'textTooLong' });
+        // Multipart text never reaches the app-wide check of parsed bodies (platform/input-guard.ts).
+        if (hasControlCharacters(String(part.value ?? '')))
+          throw badRequest('controlCharacters', { [part.fieldname]: 'controlCharacters' });
+        fields[part.fieldname as keyof SubmissionFields] = String(part.value ?? '');
       }
-    } else if (FIELD_NAMES.has(part.fieldname) && !(part.fieldname in fields)) {
-      if (part.valueTruncated) throw badRequest('textTooLong', { [part.fieldname]: 'textTooLong' });
-      // Multipart text never reaches the app-wide check of parsed bodies (platform/input-guard.ts).
-      if (hasControlCharacters(String(part.value ?? '')))
-        throw badRequest('controlCharacters', { [part.fieldname]: 'controlCharacters' });
-      fields[part.fieldname as keyof SubmissionFields] = String(part.value ?? '');
     }
+  } catch (err) {
+    if (isFileTooLarge(err)) throw tooLarge();
+    throw err;
   }
   return { fields, pdf };
 }

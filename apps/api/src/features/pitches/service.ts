@@ -134,7 +134,7 @@ export async function addContact(
 }
 
 /** Every field error and the file's cheap checks in one answer; the PDF is parsed only after. */
-async function validate(form: SubmissionForm, pdfRequired: boolean): Promise<PitchInput> {
+async function validate(ctx: AppContext, form: SubmissionForm, pdfRequired: boolean): Promise<PitchInput> {
   const parsed = parseSubmission(form.fields);
   const errors: Record<string, MessageKey> = { ...parsed.errors };
   const pdf = form.pdf && form.pdf.length > 0 ? form.pdf : null;
@@ -142,7 +142,7 @@ async function validate(form: SubmissionForm, pdfRequired: boolean): Promise<Pit
   else if (pdf && !looksLikePdf(pdf)) errors.pitch_file = 'invalidPdf';
   const first = Object.values(errors)[0];
   if (first || !parsed.input) throw badRequest(first ?? 'invalidRequest', errors);
-  if (pdf) await checkPitchPdf(pdf);
+  if (pdf) await checkPitchPdf(ctx.pdfChecks, pdf);
   return parsed.input;
 }
 
@@ -180,7 +180,8 @@ function mailTarget(row: repo.PitchRow): PitchMailTarget {
 }
 
 /**
- * Spec §3 "Project submission". The upload is read only once the caller passed the rate limit.
+ * Spec §3 "Project submission". The upload is read only once the caller passed the rate limit and
+ * got one of the PDF check's slots (ADR 0017), so at most that many decks are held at once.
  * The file is stored first and deleted again if the row cannot be written: nothing is half-saved.
  */
 export async function submitPitch(
@@ -189,8 +190,20 @@ export async function submitPitch(
   readForm: () => Promise<SubmissionForm>,
 ): Promise<string> {
   await ctx.limiter.consume(RULES.submitProjectPerIp, who.ip);
-  const form = await readForm();
-  const input = await validate(form, true);
+  const slot = ctx.pdfChecks.acquire();
+  try {
+    return await storeSubmission(ctx, who, await readForm());
+  } finally {
+    slot.release();
+  }
+}
+
+async function storeSubmission(
+  ctx: AppContext,
+  who: { userId: string | null; language: Language; verifiedEmail?: string | null },
+  form: SubmissionForm,
+): Promise<string> {
+  const input = await validate(ctx, form, true);
   const pdf = form.pdf!;
   const id = randomUUID();
   const pdfKey = newPdfKey();
@@ -265,8 +278,22 @@ export async function resubmitPitch(
   await ctx.limiter.consume(RULES.submitProjectPerIp, ip);
   const current = await findMine(ctx.db, session, id);
   if (current.status !== 'changes_requested') throw new AppError('resubmitNotAllowed', 409);
-  const form = await readForm();
-  const input = await validate(form, false);
+  const slot = ctx.pdfChecks.acquire();
+  try {
+    return await storeResubmission(ctx, session, current, await readForm());
+  } finally {
+    slot.release();
+  }
+}
+
+async function storeResubmission(
+  ctx: AppContext,
+  session: Session,
+  current: repo.PitchRow,
+  form: SubmissionForm,
+): Promise<PitchDto> {
+  const id = current.id;
+  const input = await validate(ctx, form, false);
   const pdf = form.pdf && form.pdf.length > 0 ? form.pdf : null;
   const pdfKey = pdf ? newPdfKey() : null;
   if (pdf && pdfKey) await ctx.storage.put(pdfKey, pdf);

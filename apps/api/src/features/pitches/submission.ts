@@ -12,8 +12,8 @@ import {
   type SUBMIT_PROJECT_FIELDS,
 } from '@indiesplit/shared/pitches';
 import { emailSchema } from '@indiesplit/shared/validation';
-import { PDFDocument } from 'pdf-lib';
 import { AppError } from '../../platform/errors.ts';
+import type { PdfChecker } from '../../platform/pdf-check.ts';
 
 // The rules of spec §5 for a project submission, on the server: the multipart form arrives as text
 // and leaves as typed values (cents, lists, booleans), or as one 400 naming every bad field.
@@ -159,23 +159,15 @@ export function looksLikePdf(data: Buffer): boolean {
 
 /**
  * A pitch deck must be a PDF by content: the `%PDF-` header, a document that parses, not encrypted
- * (reviewers could not open it) and with at least one page.
+ * (reviewers could not open it) and with at least one page. The parse runs in a worker thread with
+ * an object ceiling, a time budget and a heap limit (ADR 0017): a file past any of them is refused
+ * as too complex, without the main thread ever parsing it.
  */
-export async function checkPitchPdf(data: Buffer): Promise<void> {
+export async function checkPitchPdf(checker: PdfChecker, data: Buffer): Promise<void> {
   if (!looksLikePdf(data)) throw pdfError('invalidPdf');
-  let doc: PDFDocument;
-  try {
-    // Loaded even when encrypted, so an encrypted file gets its own message rather than "broken".
-    doc = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true });
-  } catch {
-    throw pdfError('pdfBroken');
-  }
-  if (doc.isEncrypted) throw pdfError('pdfEncrypted');
-  let pages = 0;
-  try {
-    pages = doc.getPageCount();
-  } catch {
-    // A page tree that does not resolve: the document is broken.
-  }
-  if (pages < 1) throw pdfError('pdfBroken');
+  const result = await checker.check(data);
+  if (result.ok) return;
+  if (result.reason === 'encrypted') throw pdfError('pdfEncrypted');
+  if (result.reason === 'broken') throw pdfError('pdfBroken');
+  throw pdfError('pdfTooComplex');
 }

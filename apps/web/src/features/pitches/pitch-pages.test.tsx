@@ -226,6 +226,27 @@ describe('Pitch step 2', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This PDF is larger than 25 MB');
   });
 
+  it('says when the server is checking too many files, with the wait, and keeps the form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'POST /api/projects/submit-project/': () =>
+        jsonResponse(503, { success: false, code: 'uploadsBusy', message: 'x', error: 'x', retry_after: 5 }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProjectDetailsPage />, {
+      path: '/project-details',
+      state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
+    });
+    const deck = new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' });
+    await fillValidPitch(user, deck);
+    await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We are checking too many files right now. Please try again in 5 seconds.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Project name' })).toHaveValue('Neon Drift');
+    expect((screen.getByLabelText(/^Pitch deck/) as HTMLInputElement).files?.[0]).toBe(deck);
+  });
+
   it('asks for at least one platform, as the server does', async () => {
     stubApi({});
     const user = userEvent.setup();

@@ -158,6 +158,7 @@ export function ProjectForm({
       err.status === 401 ||
       err.status === 409 ||
       err.status === 429 ||
+      err.status === 503 ||
       err.status === 0
     )
       return errorText(t, err, { fallback: 'pitch:errors.submitFailed' });
