@@ -54,6 +54,19 @@ describe('crafted email addresses', () => {
     expect(await countUsers(email)).toBe(0);
   });
 
+  it('answers a deeply nested anonymous body with a 400, not a crash', async () => {
+    const nested = (depth: number) => `{"email":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`;
+    const send = (payload: string) =>
+      t.client().request('POST', '/api/auth/recover-password/', {
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    // 200,000 levels: the control-character check walks them without recursion.
+    const deep = await send(nested(200_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error_codes).toEqual({ email: 'controlCharacters' });
+  });
+
   it('answers an anonymous JSON body over 1 MiB with 413, translated', async () => {
     const res = await t.client().post(
       '/api/auth/recover-password/',
