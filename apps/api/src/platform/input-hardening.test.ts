@@ -152,6 +152,10 @@ describe('control characters in text', () => {
     const search = await client.get('/api/backoffice/pitches?q=ada%00');
     expect(search.statusCode).toBe(400);
     expect(search.json()).toMatchObject({ code: 'controlCharacters', errors: { q: en.controlCharacters } });
+    // Refused before a route's own access check looks the id up.
+    const report = await client.get('/api/my-campaigns/%00/revenue-reports/');
+    expect(report.statusCode).toBe(400);
+    expect(report.json().errors).toEqual({ id: en.controlCharacters });
     const lineBreak = await client.get('/api/backoffice/pitches?q=ada%0Aeve');
     expect(lineBreak.statusCode).toBe(400);
     expect((await client.get('/api/backoffice/pitches?q=ada')).statusCode).toBe(200);
