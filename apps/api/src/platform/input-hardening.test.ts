@@ -133,6 +133,14 @@ describe('control characters in text', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('refuses a line break inside a one-line field such as a name', async () => {
+    const payload = newUser({ surname: 'Lovelace\nBcc: someone@example.com' });
+    const res = await t.client().post('/api/auth/register/', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ surname: en.controlCharacters });
+    expect(await countUsers(payload.email)).toBe(0);
+  });
+
   it('refuses a NUL in a multipart pitch field', async () => {
     const res = await submit(t.client(), validFields({ project_name: 'Our\u0000Game' }));
     expect(res.statusCode).toBe(400);
