@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_MAX, type EmailMeter, emailProblem, emailSchema } from './validation.ts';
+import { EMAIL_MAX, type EmailMeter, emailProblem, emailSchema, personNameSchema } from './validation.ts';
 
 // The one email rule (server and forms): a plain local@domain address, checked in one pass.
 
@@ -100,5 +100,15 @@ describe('email rule: bounded work', () => {
     const meter: EmailMeter = { steps: 0 };
     expect(emailProblem(`a@b${'.c'.repeat(120)}@`, meter)).toBe('invalidEmail');
     expect(meter.steps).toBeLessThanOrEqual(EMAIL_MAX);
+  });
+});
+
+describe('one-line names', () => {
+  it('refuse tabs and line breaks inside, which only multi-line text keeps', () => {
+    for (const name of ['Ada\nLovelace', 'Ada\tLovelace', 'Ada\r\nBcc: x', 'Ada\u2028L']) {
+      const result = personNameSchema.safeParse(name);
+      expect(result.success ? null : result.error.issues[0]?.message).toBe('controlCharacters');
+    }
+    expect(personNameSchema.parse('  Ada Lovelace \n')).toBe('Ada Lovelace');
   });
 });

@@ -129,7 +129,14 @@ export const emailSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const personNameSchema = z.string().trim().max(NAME_MAX, 'nameTooLong');
+/** Tabs and line breaks: kept in multi-line text, refused in a one-line value such as a name. */
+const TAB_OR_LINE_BREAK = /[\t\n\r\u2028\u2029]/;
+
+export const personNameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX, 'nameTooLong')
+  .refine((v) => !TAB_OR_LINE_BREAK.test(v), 'controlCharacters');
 
 /** Lower-cased, trimmed: how emails and usernames are compared (spec §5: "ignoring case and spaces"). */
 export function normalizeIdentifier(value: string): string {

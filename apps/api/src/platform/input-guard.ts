@@ -4,7 +4,8 @@ import { AppError } from './errors.ts';
 // Text that reaches a feature holds no control characters: PostgreSQL refuses NUL in text (the
 // request would fail with a 500 after running half its work), and the others are invisible,
 // break logs and CSV exports, and are never typed by a person. Checked once for every route, on the
-// parsed body, query string and path parameters, so no feature can forget it. Multi-line text
+// path parameters and query string (first of all hooks) and on the parsed body, so no feature can
+// forget it. Multi-line text
 // keeps tab, line feed and carriage return; a query string or path parameter keeps none.
 
 /** Whether `value` holds a control character a person cannot have meant to type. */
@@ -49,11 +50,16 @@ const refuse = (field: string) =>
   new AppError('controlCharacters', 400, { fields: { [field]: 'controlCharacters' } });
 
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // The path and the query string are parsed before any hook: refused before a route's own
+  // onRequest guards look anything up with them.
+  app.addHook('onRequest', async (req) => {
     const field =
-      fieldWithControlCharacters(req.params, false) ??
-      fieldWithControlCharacters(req.query, false) ??
-      fieldWithControlCharacters(req.body, true);
+      fieldWithControlCharacters(req.params, false) ?? fieldWithControlCharacters(req.query, false);
+    if (field !== null) throw refuse(field);
+  });
+  // The body once parsed, before the route's schema sees it.
+  app.addHook('preValidation', async (req) => {
+    const field = fieldWithControlCharacters(req.body, true);
     if (field !== null) throw refuse(field);
   });
 }

@@ -54,6 +54,19 @@ describe('crafted email addresses', () => {
     expect(await countUsers(email)).toBe(0);
   });
 
+  it('answers a deeply nested anonymous body with a 400, not a crash', async () => {
+    const nested = (depth: number) => `{"email":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`;
+    const send = (payload: string) =>
+      t.client().request('POST', '/api/auth/recover-password/', {
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    // 200,000 levels: the control-character check walks them without recursion.
+    const deep = await send(nested(200_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().error_codes).toEqual({ email: 'controlCharacters' });
+  });
+
   it('answers an anonymous JSON body over 1 MiB with 413, translated', async () => {
     const res = await t.client().post(
       '/api/auth/recover-password/',
@@ -120,6 +133,14 @@ describe('control characters in text', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('refuses a line break inside a one-line field such as a name', async () => {
+    const payload = newUser({ surname: 'Lovelace\nBcc: someone@example.com' });
+    const res = await t.client().post('/api/auth/register/', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ surname: en.controlCharacters });
+    expect(await countUsers(payload.email)).toBe(0);
+  });
+
   it('refuses a NUL in a multipart pitch field', async () => {
     const res = await submit(t.client(), validFields({ project_name: 'Our\u0000Game' }));
     expect(res.statusCode).toBe(400);
@@ -139,6 +160,10 @@ describe('control characters in text', () => {
     const search = await client.get('/api/backoffice/pitches?q=ada%00');
     expect(search.statusCode).toBe(400);
     expect(search.json()).toMatchObject({ code: 'controlCharacters', errors: { q: en.controlCharacters } });
+    // Refused before a route's own access check looks the id up.
+    const report = await client.get('/api/my-campaigns/%00/revenue-reports/');
+    expect(report.statusCode).toBe(400);
+    expect(report.json().errors).toEqual({ id: en.controlCharacters });
     const lineBreak = await client.get('/api/backoffice/pitches?q=ada%0Aeve');
     expect(lineBreak.statusCode).toBe(400);
     expect((await client.get('/api/backoffice/pitches?q=ada')).statusCode).toBe(200);
