@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config.ts';
 import { outbox } from '../db/schema.ts';
@@ -154,6 +155,36 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // The two pending emails of the test above were tried and failed.
     expect(sample(text, 'indiesplit_worker_errors_total{worker="mail"}')).toBe(2);
     expect(sample(text, 'indiesplit_worker_errors_total{worker="settlement"}')).toBe(0);
+  });
+});
+
+describe('a database that does not answer', () => {
+  it('does not hold up the scrape: it answers within seconds and says the readings are stale', async () => {
+    const t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    try {
+      // A transaction holds the outbox table (and, on the embedded database, its only
+      // connection) for 8 s.
+      const locker = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table mail_outbox in access exclusive mode`);
+        await new Promise((resolve) => setTimeout(resolve, 8_000));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const waited = Date.now() - started;
+      await locker;
+      expect(res.statusCode).toBe(200);
+      expect(waited).toBeLessThan(6_000);
+      expect(sample(res.body, 'indiesplit_db_stats_up')).toBe(0);
+      expect(sample(res.body, 'nodejs_eventloop_lag_p99_seconds')).toBeDefined();
+      expect(sample(res.body, 'indiesplit_worker_errors_total{worker="mail"}')).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

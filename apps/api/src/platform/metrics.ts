@@ -50,6 +50,8 @@ export class Metrics {
   private readonly workerErrors: Counter<'worker'>;
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   private stats: { at: number; value: DbStats } | undefined;
+  private attempt: Promise<void> | undefined;
+  private attemptAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<DbStats> | undefined;
   private dbUp = 0;
 
@@ -208,11 +210,23 @@ export class Metrics {
   }
 
   /**
-   * The database-derived readings, cached for a few seconds and read by one query at a time; a
-   * reading that does not come within the timeout leaves the previous one in place.
+   * The database-derived readings, cached for a few seconds and read by one query at a time. A
+   * reading that does not come within the timeout leaves the previous one in place, and the next
+   * attempt waits for the end of the cache period: a scrape never waits more than once.
    */
   private async dbStats(): Promise<DbStats | undefined> {
-    if (this.stats && Date.now() - this.stats.at < DB_STATS_TTL_MS) return this.stats.value;
+    if (!this.attempt && Date.now() - this.attemptAt >= DB_STATS_TTL_MS) {
+      this.attemptAt = Date.now();
+      this.attempt = this.attemptRead().finally(() => {
+        this.attempt = undefined;
+      });
+    }
+    await this.attempt;
+    return this.stats?.value;
+  }
+
+  private async attemptRead(): Promise<void> {
+    // A reading still running from an earlier attempt is waited for, never doubled.
     this.reading ??= this.readDbStats().finally(() => {
       this.reading = undefined;
     });
@@ -222,18 +236,13 @@ export class Metrics {
     });
     try {
       const value = await Promise.race([this.reading, timeout]);
-      if (value) {
-        this.stats = { at: Date.now(), value };
-        this.dbUp = 1;
-      } else {
-        this.dbUp = 0;
-      }
+      if (value) this.stats = { at: Date.now(), value };
+      this.dbUp = value ? 1 : 0;
     } catch {
       this.dbUp = 0;
     } finally {
       clearTimeout(timer);
     }
-    return this.stats?.value;
   }
 
   private async readDbStats(): Promise<DbStats> {

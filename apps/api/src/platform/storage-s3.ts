@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../config.ts';
+import { ConfigError, type StorageConfig } from '../config.ts';
 import { type FileStorage, KEY_PATTERN } from './storage.ts';
 
 // Uploaded files in an S3-compatible object store (AWS S3, MinIO, Ceph, R2 …), selected with
@@ -14,7 +14,8 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 const CONNECT_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 
-export class StorageUnavailableError extends Error {}
+/** A setting that points at a bucket the API cannot use: reported like any other bad setting. */
+export class StorageUnavailableError extends ConfigError {}
 
 function isMissing(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
