@@ -141,6 +141,26 @@ describe('PDF checks with a short time budget', () => {
   });
 });
 
+describe('PDF checks with a small heap', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PDF_MAX_OBJECTS: '10000000', PDF_CHECK_TIMEOUT_MS: '60000', PDF_CHECK_MEMORY_MB: '16' },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a file whose parse outgrows the worker’s heap, and the server goes on', async () => {
+    const res = await submit(t.client(), validFields(), { data: manyObjectsPdf(200_000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ pitch_file: 'pdfTooComplex' });
+    expect(await pitchCount(t)).toBe(0);
+    await expectNothingOrphaned(t);
+    // A small deck fits in the same heap.
+    expect((await submit(t.client(), validFields())).statusCode).toBe(201);
+  });
+});
+
 /** A CSRF cookie and header for a raw inject call (the test client does this for its own requests). */
 async function csrfHeaders(t: TestApp): Promise<Record<string, string>> {
   const client = t.client();
