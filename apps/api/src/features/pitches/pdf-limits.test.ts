@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { CSRF_HEADER } from '@indiesplit/shared/constants';
@@ -97,6 +98,27 @@ describe('PDF checks with a low object ceiling and one slot', () => {
     body.end(held.payload.subarray(100));
     expect((await first).statusCode).toBe(201);
     expect(t.app.ctx.pdfChecks.active).toBe(0);
+    expect((await submit(t.client(), validFields())).statusCode).toBe(201);
+    await expectNothingOrphaned(t);
+  });
+
+  it('gives the slot back when the sender goes away in the middle of an upload', async () => {
+    // Over a real socket: the connection is cut with most of the deck still unsent.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const deck = multipart(validFields(), { data: Buffer.alloc(2 * 1024 * 1024, 0x20) });
+    const req = request(`${address}/api/projects/submit-project/`, {
+      method: 'POST',
+      headers: {
+        ...deck.headers,
+        ...(await csrfHeaders(t)),
+        'content-length': String(deck.payload.length),
+      },
+    });
+    req.on('error', () => {});
+    req.write(deck.payload.subarray(0, 256 * 1024));
+    await vi.waitFor(() => expect(t.app.ctx.pdfChecks.active).toBe(1));
+    req.destroy();
+    await vi.waitFor(() => expect(t.app.ctx.pdfChecks.active).toBe(0), { timeout: 5000 });
     expect((await submit(t.client(), validFields())).statusCode).toBe(201);
     await expectNothingOrphaned(t);
   });
