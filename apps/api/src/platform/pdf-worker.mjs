@@ -7,10 +7,21 @@
 // 'broken' }. The parent enforces the time budget and the heap limit; this file only keeps the
 // parser away from files with more objects than the ceiling.
 
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PDFDocument } from '@cantoo/pdf-lib';
 
 if (!parentPort) throw new Error('pdf-worker.mjs runs as a worker thread only');
+
+// The server's main thread answers everyone; a parse may use what CPU it leaves. On Linux the
+// nice value belongs to each thread, and /proc/thread-self names this one (elsewhere: no change).
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+} catch {
+  // Not Linux, or not allowed: the parse runs at the server's priority.
+}
+const { PDFDocument } = await import('@cantoo/pdf-lib');
 const port = parentPort;
 /** @type {{ maxObjects: number }} */
 const limits = workerData;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { CSRF_HEADER } from '@indiesplit/shared/constants';
@@ -101,6 +102,27 @@ describe('PDF checks with a low object ceiling and one slot', () => {
     await expectNothingOrphaned(t);
   });
 
+  it('gives the slot back when the sender goes away in the middle of an upload', async () => {
+    // Over a real socket: the connection is cut with most of the deck still unsent.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const deck = multipart(validFields(), { data: Buffer.alloc(2 * 1024 * 1024, 0x20) });
+    const req = request(`${address}/api/projects/submit-project/`, {
+      method: 'POST',
+      headers: {
+        ...deck.headers,
+        ...(await csrfHeaders(t)),
+        'content-length': String(deck.payload.length),
+      },
+    });
+    req.on('error', () => {});
+    req.write(deck.payload.subarray(0, 256 * 1024));
+    await vi.waitFor(() => expect(t.app.ctx.pdfChecks.active).toBe(1));
+    req.destroy();
+    await vi.waitFor(() => expect(t.app.ctx.pdfChecks.active).toBe(0), { timeout: 5000 });
+    expect((await submit(t.client(), validFields())).statusCode).toBe(201);
+    await expectNothingOrphaned(t);
+  });
+
   it('refuses a body announced larger than a deck before reading it', async () => {
     const body = new PassThrough();
     const { headers } = multipart(validFields());
@@ -138,6 +160,26 @@ describe('PDF checks with a short time budget', () => {
     expect(await pitchCount(t)).toBe(0);
     await expectNothingOrphaned(t);
     expect(t.app.ctx.pdfChecks.active).toBe(0);
+  });
+});
+
+describe('PDF checks with a small heap', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PDF_MAX_OBJECTS: '10000000', PDF_CHECK_TIMEOUT_MS: '60000', PDF_CHECK_MEMORY_MB: '16' },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a file whose parse outgrows the worker’s heap, and the server goes on', async () => {
+    const res = await submit(t.client(), validFields(), { data: manyObjectsPdf(200_000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_codes).toEqual({ pitch_file: 'pdfTooComplex' });
+    expect(await pitchCount(t)).toBe(0);
+    await expectNothingOrphaned(t);
+    // A small deck fits in the same heap.
+    expect((await submit(t.client(), validFields())).statusCode).toBe(201);
   });
 });
 

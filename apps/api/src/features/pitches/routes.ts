@@ -95,9 +95,10 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Pitch step 2: submit a project (multipart: the spec fields and pitch_file, a PDF ≤ 25 MB)',
+        summary:
+          'Pitch step 2: submit a project (multipart: the spec fields and pitch_file, a PDF ≤ 25 MB; 503 with Retry-After while too many uploads are being checked)',
         consumes: ['multipart/form-data'],
-        response: { 201: SubmitProjectResponse, 413: ErrorResponse, ...errors },
+        response: { 201: SubmitProjectResponse, 413: ErrorResponse, 503: ErrorResponse, ...errors },
       },
     },
     async (req, reply) => {
@@ -159,6 +160,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
           404: ErrorResponse,
           409: ErrorResponse,
           413: ErrorResponse,
+          503: ErrorResponse,
           ...errors,
         },
       },
