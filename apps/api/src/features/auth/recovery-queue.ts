@@ -22,6 +22,9 @@ class RecoveryQueue {
     }
     this.pending++;
     this.tail = this.tail
+      // Never in the request's own turn of the event loop: on the embedded database the queries run
+      // on this thread, and the answer must be on its way before any of them starts.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(job)
       .catch((err: unknown) => this.ctx.log.error({ err }, 'password recovery failed'))
       .finally(() => {
