@@ -32,9 +32,15 @@ class RecoveryQueue {
       });
   }
 
-  /** Resolves once every recovery queued so far is done (tests, shutdown). */
-  drain(): Promise<void> {
-    return this.tail;
+  /**
+   * Resolves once the queue is empty (tests, shutdown). It first lets the event loop turn, so a
+   * recovery whose answer has just been sent (queued on the answer's 'finish') is waited for too.
+   */
+  async drain(): Promise<void> {
+    do {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await this.tail;
+    } while (this.pending > 0);
   }
 }
 
