@@ -50,7 +50,7 @@ describe('a member’s share of a demo round', () => {
       code: 'demoShareExceeded',
       error_codes: { amount_cents: 'demoShareExceeded' },
       message:
-        'In a demo round one member can invest at most 1000.00 demo EUR in total: you can add up to 400.00 demo EUR more.',
+        'In a demo round one member may hold only a limited share, so that everyone can take part: please invest a smaller amount.',
     });
     const italian = await client.post(
       `/api/campaigns/${round.id}/investments`,
@@ -58,7 +58,7 @@ describe('a member’s share of a demo round', () => {
       { 'idempotency-key': newKey(), 'accept-language': 'it' },
     );
     expect(italian.json().message).toBe(
-      'In un round dimostrativo ogni membro può investire al massimo 1000.00 demo EUR in tutto: puoi aggiungere ancora fino a 400.00 demo EUR.',
+      'In un round dimostrativo ogni membro può avere solo una quota limitata, così tutti possono partecipare: investi un importo più basso.',
     );
     expect(await reserved(client)).toBe(60_000);
 

@@ -172,22 +172,12 @@ function campaignRefusal(
  * Refuses (409 demoShareExceeded, rolled back) an investment that would give one member more than
  * DEMO_MEMBER_SHARE_PERCENT of a demo round's maximum. Run after the investment is counted.
  */
-async function assertDemoShare(
-  ctx: AppContext,
-  tx: Db,
-  campaignId: string,
-  userId: string,
-  amount: number,
-): Promise<void> {
+async function assertDemoShare(ctx: AppContext, tx: Db, campaignId: string, userId: string): Promise<void> {
   const { maxCents, totalCents } = await repo.investorShareOf(tx, campaignId, userId);
   if (maxCents === null) return;
   const capCents = Math.floor((maxCents * ctx.config.demoMemberSharePercent) / 100);
   if (totalCents <= capCents) return;
-  const leftCents = Math.max(0, capCents - (totalCents - amount));
-  throw new AppError('demoShareExceeded', 409, {
-    params: { max: formatAmount(capCents, 'DEMO'), amount: formatAmount(leftCents, 'DEMO') },
-    fields: { amount_cents: 'demoShareExceeded' },
-  });
+  throw new AppError('demoShareExceeded', 409, { fields: { amount_cents: 'demoShareExceeded' } });
 }
 
 function assertAmount(amount: unknown): asserts amount is number {
@@ -312,7 +302,7 @@ export async function invest(
         const { campaign } = committed;
         // Virtual money is plentiful: without a cap one member could fill a whole demo round.
         // Checked with the campaign's lock held, so two investments of one member queue here.
-        if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId, input.amount_cents);
+        if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId);
         const row: repo.InvestmentRow = {
           id: committed.id,
           campaignId,
