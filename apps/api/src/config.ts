@@ -80,6 +80,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(5),
+  // The most one member may invest in one demo round, in percent of the round's maximum.
+  DEMO_MEMBER_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
   // The revenue share (ADR 0014): the platform's part of each pool in basis points of the pool,
   // frozen on a campaign when it goes live; and how many seconds a month of a demo campaign's term
   // lasts on the demo's fast clock.
@@ -185,6 +187,8 @@ export interface Config {
   demoCampaigns: boolean;
   /** Minutes from a demo round's start to its deadline. */
   demoRoundMinutes: number;
+  /** The most one member may invest in one demo round, in percent of its maximum. */
+  demoMemberSharePercent: number;
   /** The platform's part of each revenue pool (basis points of the pool) for campaigns going live. */
   platformShareBps: number;
   /** Seconds one month of a demo campaign's revenue-share term lasts. */
@@ -324,6 +328,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     settlementIntervalSeconds: env.SETTLEMENT_INTERVAL_SECONDS,
     demoCampaigns: env.DEMO_CAMPAIGNS ? env.DEMO_CAMPAIGNS === 'on' : env.NODE_ENV === 'development',
     demoRoundMinutes: env.DEMO_ROUND_MINUTES,
+    demoMemberSharePercent: env.DEMO_MEMBER_SHARE_PERCENT,
     platformShareBps: env.PLATFORM_SHARE_BPS,
     demoMonthSeconds: env.DEMO_MONTH_SECONDS,
     trustProxy: trustedProxies(env.TRUST_PROXY),

@@ -171,6 +171,8 @@ const en = {
   investBelowMinimum: 'The minimum investment in this campaign is {amount}.',
   investAboveRemaining: 'This campaign can take at most {amount} more.',
   campaignFull: 'This campaign is full: it has reached its maximum.',
+  demoShareExceeded:
+    'In a demo round one member may hold only a limited share, so that everyone can take part: please invest a smaller amount.',
   highAmountConsentRequired:
     'This amount is above {amount}: please read the extra warning and confirm that you want to go ahead.',
   idempotencyKeyRequired: 'This request needs an Idempotency-Key header of 1 to 200 characters.',
@@ -395,6 +397,8 @@ const it: Record<MessageKey, string> = {
   investBelowMinimum: 'L’investimento minimo in questa campagna è {amount}.',
   investAboveRemaining: 'Questa campagna può ricevere al massimo altri {amount}.',
   campaignFull: 'Questa campagna è al completo: ha raggiunto il massimo.',
+  demoShareExceeded:
+    'In un round dimostrativo ogni membro può avere solo una quota limitata, così tutti possono partecipare: investi un importo più basso.',
   highAmountConsentRequired:
     'Questo importo supera {amount}: leggi l’avvertenza aggiuntiva e conferma di voler procedere.',
   idempotencyKeyRequired: 'Questa richiesta richiede un’intestazione Idempotency-Key da 1 a 200 caratteri.',

@@ -22,6 +22,9 @@ class RecoveryQueue {
     }
     this.pending++;
     this.tail = this.tail
+      // Never in the request's own turn of the event loop: on the embedded database the queries run
+      // on this thread, and the answer must be on its way before any of them starts.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(job)
       .catch((err: unknown) => this.ctx.log.error({ err }, 'password recovery failed'))
       .finally(() => {
@@ -29,9 +32,15 @@ class RecoveryQueue {
       });
   }
 
-  /** Resolves once every recovery queued so far is done (tests, shutdown). */
-  drain(): Promise<void> {
-    return this.tail;
+  /**
+   * Resolves once the queue is empty (tests, shutdown). It first lets the event loop turn, so a
+   * recovery whose answer has just been sent (queued on the answer's 'finish') is waited for too.
+   */
+  async drain(): Promise<void> {
+    do {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await this.tail;
+    } while (this.pending > 0);
   }
 }
 

@@ -137,8 +137,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (req) => {
-      await auth.recoverPassword(ctx, req, req.body.email);
+    async (req, reply) => {
+      await auth.recoverPassword(ctx, req, reply, req.body.email);
       return { success: true, message: translate(requestLanguage(req), 'resetLinkSent') };
     },
   );

@@ -160,11 +160,24 @@ export async function resendVerification(ctx: AppContext, req: FastifyRequest, s
  * Same answer, in the same time, whether or not the address has an account (spec §8): both do the
  * same work before answering, and the lookup and the email follow in the recovery queue.
  */
-export async function recoverPassword(ctx: AppContext, req: FastifyRequest, email: string) {
+export async function recoverPassword(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+) {
   await ctx.limiter.consume(RULES.recoverPerIp, req.ip);
   await ctx.limiter.consume(RULES.recoverPerEmail, normalizeIdentifier(email));
   const ip = req.ip;
-  recoveryQueue(ctx).enqueue(() => sendRecovery(ctx, email, ip));
+  // Queued once the answer has left, so not even its scheduling runs in the answer's time.
+  let queued = false;
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    recoveryQueue(ctx).enqueue(() => sendRecovery(ctx, email, ip));
+  };
+  reply.raw.once('finish', queue);
+  reply.raw.once('close', queue);
 }
 
 async function sendRecovery(ctx: AppContext, email: string, ip: string) {

@@ -239,6 +239,23 @@ export async function commitToCampaign(
   };
 }
 
+/** A campaign's maximum and what one investor has live in it (reserved or posted). */
+export async function investorShareOf(db: Db, campaignId: string, investorId: string) {
+  const result = (await db.execute(sql`
+    select c.max_cents::bigint as max_cents,
+           coalesce((select sum(i.amount_cents) from investments i
+                     where i.campaign_id = c.id and i.investor_id = ${investorId}
+                       and i.status in ('reserved', 'posted')), 0)::bigint as total
+    from campaigns c where c.id = ${campaignId}`)) as unknown as {
+    rows: Array<{ max_cents: string | number | null; total: string | number }>;
+  };
+  const [row] = result.rows;
+  return {
+    maxCents: row?.max_cents === null || row?.max_cents === undefined ? null : Number(row.max_cents),
+    totalCents: Number(row?.total ?? 0),
+  };
+}
+
 /** The campaign as last committed, to tell why it refused an investment. */
 export async function readCampaign(db: Db, id: string) {
   const [row] = await db

@@ -168,6 +168,18 @@ function campaignRefusal(
   return null;
 }
 
+/**
+ * Refuses (409 demoShareExceeded, rolled back) an investment that would give one member more than
+ * DEMO_MEMBER_SHARE_PERCENT of a demo round's maximum. Run after the investment is counted.
+ */
+async function assertDemoShare(ctx: AppContext, tx: Db, campaignId: string, userId: string): Promise<void> {
+  const { maxCents, totalCents } = await repo.investorShareOf(tx, campaignId, userId);
+  if (maxCents === null) return;
+  const capCents = Math.floor((maxCents * ctx.config.demoMemberSharePercent) / 100);
+  if (totalCents <= capCents) return;
+  throw new AppError('demoShareExceeded', 409, { fields: { amount_cents: 'demoShareExceeded' } });
+}
+
 function assertAmount(amount: unknown): asserts amount is number {
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_EURO_CENTS)
     throw new AppError('investAmountInvalid', 422, { fields: { amount_cents: 'investAmountInvalid' } });
@@ -288,6 +300,9 @@ export async function invest(
           throw campaignRefusal(current, userId, currency, input.amount_cents, now) ?? new TryAgain();
         }
         const { campaign } = committed;
+        // Virtual money is plentiful: without a cap one member could fill a whole demo round.
+        // Checked with the campaign's lock held, so two investments of one member queue here.
+        if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId);
         const row: repo.InvestmentRow = {
           id: committed.id,
           campaignId,
