@@ -1,4 +1,4 @@
-import { closeSync, createWriteStream, fsyncSync, openSync } from 'node:fs';
+import { closeSync, createWriteStream, constants as fsConstants, fsyncSync, openSync } from 'node:fs';
 import {
   chmod,
   copyFile,
@@ -50,7 +50,10 @@ export interface BackupSource {
   uploadsDir: string;
 }
 
-/** Hard-links (or copies, across file systems) every file under `from` into `to`; returns the count. */
+/**
+ * Hard-links (or copies, across file systems) every file under `from` into `to` that is not there
+ * yet; returns how many it added.
+ */
 async function linkTree(from: string, to: string): Promise<number> {
   await mkdir(to, { recursive: true });
   let count = 0;
@@ -68,8 +71,11 @@ async function linkTree(from: string, to: string): Promise<number> {
     else if (e.isFile()) {
       try {
         await link(src, dst);
-      } catch {
-        await copyFile(src, dst);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') continue;
+        if (code === 'ENOENT') continue; // removed since the listing
+        await copyFile(src, dst, fsConstants.COPYFILE_EXCL);
       }
       count++;
     }
@@ -80,17 +86,21 @@ async function linkTree(from: string, to: string): Promise<number> {
 /**
  * The snapshot, in a fresh folder inside DATA_DIR: the database as of one instant (a checkpoint,
  * then PGlite's copy of its files taken between two statements, which PostgreSQL opens as after a
- * crash: every committed transaction, none of an unfinished one), then the uploads as hard links,
- * so files removed afterwards stay in the snapshot. Uploads are written before the rows that name
- * them, so every file the database names is there.
+ * crash: every committed transaction, none of an unfinished one), and the uploads as hard links
+ * taken just before and just after that instant. A file is written before the row that names it
+ * and removed only after the row that stops naming it, so each file the copy names existed at its
+ * instant and is in one of the two passes, unless it was both written and removed in the
+ * milliseconds between them. Files removed later stay in the snapshot (the links keep them).
  */
 async function stage(source: BackupSource): Promise<{ dir: string; manifest: Manifest }> {
   const dir = await mkdtemp(path.join(source.dataDir, '.backup-'));
   try {
+    const linked = path.join(dir, 'uploads');
+    let uploads = await linkTree(source.uploadsDir, linked);
     await source.client.exec('CHECKPOINT');
     const dump = await source.client.dumpDataDir('none');
+    uploads += await linkTree(source.uploadsDir, linked);
     await writeFile(path.join(dir, 'database.tar'), Buffer.from(await dump.arrayBuffer()));
-    const uploads = await linkTree(source.uploadsDir, path.join(dir, 'uploads'));
     let sessionSecret = false;
     try {
       // The development secret also encrypts stored pitch passwords: it travels with the data.

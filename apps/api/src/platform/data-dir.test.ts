@@ -109,4 +109,15 @@ describe('an unusable DATA_DIR', () => {
       }, 40_000);
     }
   }
+
+  it('stops the server with a message naming DATA_DIR when it may not be written (even as root)', () => {
+    // Nobody may create folders in /sys on Linux, root included.
+    const dataDir = '/sys/indiesplit-test/data';
+    const result = runServer({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `DATA_DIR: ${dataDir} is not writable by this process (permission denied)`,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 40_000);
 });
