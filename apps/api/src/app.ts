@@ -31,6 +31,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { Csrf } from './platform/csrf.ts';
+import { registerDraining } from './platform/draining.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
@@ -78,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing, requests are refused by our own hook, translated (platform/draining.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Errors Fastify raises before routing (bad URL encoding, over-long parameters) in our shape too.
     frameworkErrors: (err, req, reply) => sendFrameworkError(err, req, reply),
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const draining = registerDraining(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -244,10 +248,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
     });
   }
-  app.addHook('onClose', async () => {
+  // Workers stop as soon as close() begins, while answers still being written finish (ADR 0020).
+  draining.onDrain(async () => {
     stopHousekeeping();
-    await stopSettlement();
-    await ctx.mail.stop();
+    await Promise.all([stopSettlement(), ctx.mail.stop()]);
+  });
+  app.addHook('onClose', async () => {
+    await draining.drained();
     await ctx.limiter.close();
   });
   return app;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseUnreachableError, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 
@@ -18,11 +18,24 @@ try {
 mkdirSync(config.uploadsDir, { recursive: true });
 // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
 let reportIdleError = (err: Error) => console.error('idle database connection failed:', err.message);
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: `${config.dataDir}/pglite`,
-  onIdleError: (err) => reportIdleError(err),
-});
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    onIdleError: (err) => reportIdleError(err),
+    timeouts: {
+      connectMs: config.operations.dbConnectTimeoutMs,
+      statementMs: config.operations.dbStatementTimeoutMs,
+      idleInTransactionMs: config.operations.dbIdleInTransactionTimeoutMs,
+    },
+  });
+} catch (err) {
+  // A database that cannot be reached is named in one line (no password), not a stack trace.
+  if (!(err instanceof DatabaseUnreachableError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 await runMigrations(database);
 const demo = await seed(database.db, config);
 
@@ -33,15 +46,22 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  // ADR 0020: new requests get 503 + Connection: close, answers in progress finish and close their
+  // connection, workers stop and release their leases, then the database closes.
+  const started = Date.now();
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
+    app.log.error(
+      { graceSeconds: config.operations.shutdownGraceSeconds },
+      'shutdown took too long; exiting',
+    );
     process.exit(1);
-  }, 10_000).unref();
+  }, config.operations.shutdownGraceSeconds * 1000).unref();
   try {
     await app.close();
     await database.close();
     clearTimeout(force);
+    app.log.info({ signal, ms: Date.now() - started }, 'stopped cleanly');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'error during shutdown');
