@@ -17,16 +17,16 @@ export type Schema = typeof schema;
 /** The outer database or a transaction: services take this, so a transaction flows down explicitly. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type Database =
-  | {
-      kind: 'postgres';
-      db: Db;
-      pool: pg.Pool;
-      /** The pool's connection settings without statement timeouts, for migrations (ADR 0020). */
-      maintenanceConfig: pg.ClientConfig;
-      close(): Promise<void>;
-    }
-  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> };
+export interface PostgresDatabase {
+  kind: 'postgres';
+  db: Db;
+  pool: pg.Pool;
+  /** The pool's connection settings without statement timeouts, for migrations (ADR 0020). */
+  maintenanceConfig: pg.ClientConfig;
+  close(): Promise<void>;
+}
+
+export type Database = PostgresDatabase | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> };
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -71,46 +71,20 @@ export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    // Every wait has an end (ADR 0020): a server that accepts connections and never answers fails
-    // a connection after connectMs and a query after statementMs (+1 s for the server's own
-    // statement_timeout to speak first); TCP keepalives notice a peer that vanished.
-    const maintenanceConfig: pg.ClientConfig = {
-      connectionString: options.url,
-      connectionTimeoutMillis: t.connectMs,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    };
-    const pool = new pg.Pool({
-      ...maintenanceConfig,
-      max: options.poolSize ?? 10,
-      statement_timeout: t.statementMs,
-      query_timeout: t.statementMs + 1_000,
-      idle_in_transaction_session_timeout: t.idleInTransactionMs,
-    });
-    // An idle connection can fail (database restart, administrator terminate). Without a listener
-    // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
-    // replaces the connection, so the error is only reported.
-    pool.on('error', (err) => options.onIdleError?.(err));
+    const database = postgresDatabase(options.url, options);
     // Fail now with the server's own message rather than at the first request.
     try {
-      const client = await pool.connect();
+      const client = await database.pool.connect();
       client.release();
     } catch (err) {
-      await pool.end().catch(() => {});
+      await database.pool.end().catch(() => {});
       const reason = err instanceof Error ? err.message : String(err);
       throw new DatabaseUnreachableError(
         `Cannot reach the database ${describeDatabaseUrl(options.url)} (DATABASE_URL): ${reason}`,
         { cause: err },
       );
     }
-    return {
-      db: drizzleNodePg(pool, { schema }) as unknown as Db,
-      kind: 'postgres',
-      pool,
-      maintenanceConfig,
-      close: () => pool.end(),
-    };
+    return database;
   }
   const client = new PGlite(options.dataDir ?? 'memory://');
   await client.waitReady;
@@ -119,5 +93,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     client,
     close: () => client.close(),
+  };
+}
+
+/** A PostgreSQL pool with every timeout set, not yet connected (openDatabase checks the connection). */
+export function postgresDatabase(
+  url: string,
+  options: Omit<DatabaseOptions, 'url' | 'dataDir'> = {},
+): PostgresDatabase {
+  const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Every wait has an end (ADR 0020): a server that accepts connections and never answers fails
+  // a connection after connectMs and a query after statementMs (+1 s for the server's own
+  // statement_timeout to speak first); TCP keepalives notice a peer that vanished.
+  const maintenanceConfig: pg.ClientConfig = {
+    connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const pool = new pg.Pool({
+    ...maintenanceConfig,
+    max: options.poolSize ?? 10,
+    statement_timeout: t.statementMs,
+    query_timeout: t.statementMs + 1_000,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  });
+  // An idle connection can fail (database restart, administrator terminate). Without a listener
+  // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
+  // replaces the connection, so the error is only reported.
+  pool.on('error', (err) => options.onIdleError?.(err));
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    pool,
+    maintenanceConfig,
+    close: () => pool.end(),
   };
 }
