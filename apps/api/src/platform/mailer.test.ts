@@ -18,6 +18,8 @@ interface Received {
 const received: Received[] = [];
 /** When set, the server answers every recipient with a temporary failure (451). */
 let refuse = false;
+/** When set, the server keeps the message it received but answers 451: the sender must retry. */
+let loseAnswer = false;
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -38,6 +40,10 @@ const smtp = new SMTPServer({
         to: session.envelope.rcptTo.map((r) => r.address),
         raw: Buffer.concat(chunks).toString('utf8'),
       });
+      if (loseAnswer) {
+        const err = Object.assign(new Error('Local error in processing'), { responseCode: 451 });
+        return callback(err);
+      }
       callback();
     });
   },
@@ -58,6 +64,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   refuse = false;
+  loseAnswer = false;
 });
 
 /** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
@@ -232,5 +239,41 @@ describe('durable sending', () => {
     expect(again.statusCode).toBe(409);
     await t.app.ctx.mail.drain();
     expect(messagesTo(payload.email)).toHaveLength(1);
+  });
+});
+
+describe('a message sent twice', () => {
+  it('carries the same Message-ID on every attempt, fixed when it was queued', async () => {
+    const to = 'twice@example.com';
+    await enqueueMail(t.database.db, { to, subject: 'Twice', text: 'Twice', html: '<p>Twice</p>' });
+    const [queued] = await outboxTo(to);
+    expect(queued!.messageId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The server receives the message but its answer is lost: the sender cannot know, and retries.
+    loseAnswer = true;
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    loseAnswer = false;
+    await t.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.toAddress, to));
+    expect(await t.app.ctx.mail.drain()).toBe(1);
+
+    const copies = messagesTo(to);
+    expect(copies).toHaveLength(2);
+    const ids = copies.map((m) => header(m.raw, 'Message-ID'));
+    expect(ids[0]).toBe(`<${queued!.messageId}@indiesplit.test>`);
+    expect(ids[1]).toBe(ids[0]);
+    // Another message has its own.
+    await enqueueMail(t.database.db, {
+      to: 'once@example.com',
+      subject: 'Once',
+      text: 'Once',
+      html: '<p>Once</p>',
+    });
+    await t.app.ctx.mail.drain();
+    const [once] = messagesTo('once@example.com');
+    expect(header(once!.raw, 'Message-ID')).toMatch(/^<[0-9a-f-]{36}@indiesplit\.test>$/);
+    expect(header(once!.raw, 'Message-ID')).not.toBe(ids[0]);
   });
 });
