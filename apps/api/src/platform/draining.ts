@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -9,6 +10,14 @@ import { AppError } from './errors.ts';
 // does not wait for slow clients.
 
 const SWEEP_MS = 100;
+/**
+ * How long open connections are still read after close() begins. Node's http server.close()
+ * destroys idle keep-alive connections at once, and a request the client had just sent on one is
+ * then reset unanswered. So the listener stops accepting first (new connections are refused),
+ * and for this window every request on an open connection is read and answered 503 with
+ * `Connection: close`; only then are the connections still idle closed.
+ */
+const ANSWER_WINDOW_MS = 1_000;
 
 export interface Draining {
   /** True from the first moment of close() on. */
@@ -38,8 +47,18 @@ export function registerDraining(app: FastifyInstance): Draining {
       for (const r of results)
         if (r.status === 'rejected') app.log.error({ err: r.reason }, 'a worker failed to stop');
     });
-    sweeper = setInterval(() => app.server.closeIdleConnections?.(), SWEEP_MS);
+    if (!app.server.listening) return;
+    // The plain TCP close: stop accepting, without the http server's closing of idle connections.
+    const ended = new Promise<void>((resolve) =>
+      net.Server.prototype.close.call(app.server, () => resolve()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_WINDOW_MS));
+    app.server.closeIdleConnections();
+    sweeper = setInterval(() => app.server.closeIdleConnections(), SWEEP_MS);
     sweeper.unref();
+    // Every connection has ended (Fastify's own server.close() then finds the listener closed).
+    await ended;
+    clearInterval(sweeper);
   });
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
