@@ -122,6 +122,10 @@ export function postgresDatabase(
   // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
   // replaces the connection, so the error is only reported.
   pool.on('error', (err) => options.onIdleError?.(err));
+  // A connection in use can fail too — the server ends a transaction left idle past its timeout
+  // (25P03), or a statement's connection is terminated. The query in hand fails and the pool
+  // drops the connection when it is released; without a listener the error would kill the process.
+  pool.on('connect', (client) => client.on('error', (err) => options.onIdleError?.(err)));
   return {
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',

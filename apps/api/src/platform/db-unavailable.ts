@@ -9,10 +9,14 @@ const MESSAGES = [
   'timeout expired',
   'pglite is closed',
   'cannot use a pool after calling end',
+  'not queryable', // pg: the connection failed earlier (e.g. an idle transaction was ended)
 ];
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** SQLSTATE: 57014 query_canceled (statement_timeout), 57P0x shutdown, 53300 too many connections. */
-const SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLSTATE: 57014 query_canceled (statement_timeout), 25P03 idle_in_transaction_session_timeout,
+ * 57P0x shutdown, 53300 too many connections.
+ */
+const SQLSTATES = new Set(['57014', '25P03', '57P01', '57P02', '57P03', '53300']);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (
