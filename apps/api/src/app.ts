@@ -33,6 +33,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
 import { Csrf } from './platform/csrf.ts';
+import { registerDraining } from './platform/draining.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -86,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While closing, requests are refused by our own hook, translated (platform/draining.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // Errors Fastify raises before routing (bad URL encoding, over-long parameters) in our shape too.
     frameworkErrors: (err, req, reply) => sendFrameworkError(err, req, reply),
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const draining = registerDraining(app);
   registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -277,11 +281,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
     });
   }
-  app.addHook('onClose', async () => {
-    await recoveryQueue(ctx).drain();
+  // Workers stop as soon as close() begins, while answers still being written finish (ADR 0020).
+  draining.onDrain(async () => {
     stopHousekeeping();
-    await stopSettlement();
-    await ctx.mail.stop();
+    await Promise.all([stopSettlement(), ctx.mail.stop()]);
+  });
+  app.addHook('onClose', async () => {
+    await draining.drained();
+    await recoveryQueue(ctx).drain();
     await ctx.limiter.close();
     ctx.storage.close?.();
   });

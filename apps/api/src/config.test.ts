@@ -50,6 +50,11 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['TRUST_PROXY', 'yes please; rm -rf'],
     ['TRUSTED_ORIGINS', 'not a url'],
     ['TRUSTED_ORIGINS', 'https://ok.example, ://broken'],
+    ['DB_CONNECT_TIMEOUT_MS', 'soon'],
+    ['DB_STATEMENT_TIMEOUT_MS', '0'],
+    ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', '-5'],
+    ['READY_MIN_FREE_DISK_MB', 'lots'],
+    ['SHUTDOWN_GRACE_SECONDS', '0'],
   ])('%s=%s', (name, value) => {
     expect(errorOf({ ...base, [name]: value })).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
@@ -89,6 +94,13 @@ describe('parseConfig reads good values', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       redisUrl: undefined,
+      operations: {
+        dbConnectTimeoutMs: 5_000,
+        dbStatementTimeoutMs: 15_000,
+        dbIdleInTransactionTimeoutMs: 30_000,
+        readyMinFreeDiskMb: 512,
+        shutdownGraceSeconds: 10,
+      },
       trustProxy: false,
       trustedOrigins: [],
     });

@@ -113,6 +113,13 @@ const EnvSchema = z.object({
       message: 'must be a BIC of 8 or 11 characters such as UNCRITMMXXX',
     }),
   PLATFORM_BENEFICIARY: z.string().trim().min(1).max(70).optional(),
+  // Failing fast and stopping cleanly (ADR 0020): PostgreSQL timeouts in milliseconds, the free
+  // disk /api/ready asks for, and how long a stop may take before the process gives up.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  READY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -202,6 +209,16 @@ export interface Config {
   storage: StorageConfig;
   /** Limits of the untrusted PDF check (ADR 0017). */
   pdfCheck: { concurrency: number; timeoutMs: number; memoryMb: number; maxObjects: number };
+  operations: OperationsConfig;
+}
+
+/** Timeouts and thresholds of ADR 0020 (shutdown and readiness). */
+export interface OperationsConfig {
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  dbIdleInTransactionTimeoutMs: number;
+  readyMinFreeDiskMb: number;
+  shutdownGraceSeconds: number;
 }
 
 export interface MetricsConfig {
@@ -378,6 +395,13 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
                 : null,
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
+    operations: {
+      dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      dbIdleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      readyMinFreeDiskMb: env.READY_MIN_FREE_DISK_MB,
+      shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    },
     discord:
       env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
         ? {

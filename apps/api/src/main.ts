@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseUnreachableError, openDatabase } from './db/client.ts';
 import { guardInstance, InstanceGuardError } from './db/instance-guard.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
@@ -31,11 +31,24 @@ try {
 
 // Until the app (and its logger) exists, a failing idle connection is reported on stderr.
 let reportIdleError = (err: Error) => console.error('idle database connection failed:', err.message);
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: `${config.dataDir}/pglite`,
-  onIdleError: (err) => reportIdleError(err),
-});
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    onIdleError: (err) => reportIdleError(err),
+    timeouts: {
+      connectMs: config.operations.dbConnectTimeoutMs,
+      statementMs: config.operations.dbStatementTimeoutMs,
+      idleInTransactionMs: config.operations.dbIdleInTransactionTimeoutMs,
+    },
+  });
+} catch (err) {
+  // A database that cannot be reached is named in one line (no password), not a stack trace.
+  if (!(err instanceof DatabaseUnreachableError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 // Demo data only into a database that is the development's own (ADR 0018): checked before
 // anything is migrated or seeded; a production start marks its database for good.
 try {
@@ -67,17 +80,24 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  // ADR 0020: new requests get 503 + Connection: close, answers in progress finish and close their
+  // connection, workers stop and release their leases, then the database closes.
+  const started = Date.now();
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
+    app.log.error(
+      { graceSeconds: config.operations.shutdownGraceSeconds },
+      'shutdown took too long; exiting',
+    );
     process.exit(1);
-  }, 10_000).unref();
+  }, config.operations.shutdownGraceSeconds * 1000).unref();
   try {
     await app.close();
     await backups?.close();
     await database.close();
     dataDirLock?.release();
     clearTimeout(force);
+    app.log.info({ signal, ms: Date.now() - started }, 'stopped cleanly');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'error during shutdown');

@@ -225,6 +225,8 @@ const en = {
   payloadTooLarge: 'The request is too large.',
   serverError: 'Something went wrong on our side. Please try again later.',
   networkError: 'Network error. Please check your connection.',
+  // operations (ADR 0020)
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -452,6 +454,8 @@ const it: Record<MessageKey, string> = {
   payloadTooLarge: 'La richiesta è troppo grande.',
   serverError: 'Si è verificato un errore da parte nostra. Riprova più tardi.',
   networkError: 'Errore di rete. Controlla la connessione.',
+  // operations (ADR 0020)
+  serviceUnavailable: 'Il servizio è momentaneamente non disponibile. Riprova tra qualche istante.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, it };

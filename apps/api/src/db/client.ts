@@ -18,9 +18,16 @@ export type Schema = typeof schema;
 /** The outer database or a transaction: services take this, so a transaction flows down explicitly. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type Database =
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; close(): Promise<void> }
-  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> };
+export interface PostgresDatabase {
+  kind: 'postgres';
+  db: Db;
+  pool: pg.Pool;
+  /** The pool's connection settings without statement timeouts, for migrations (ADR 0020). */
+  maintenanceConfig: pg.ClientConfig;
+  close(): Promise<void>;
+}
+
+export type Database = PostgresDatabase | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> };
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -30,24 +37,55 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told about errors of idle pooled connections (PostgreSQL only). */
   onIdleError?: (err: Error) => void;
+  /** PostgreSQL only (ADR 0020); the defaults are those of the configuration. */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
+
+export interface DatabaseTimeouts {
+  /** Connecting, or waiting for a free pooled connection. */
+  connectMs: number;
+  /** Any one statement; also bounds, on the client side, a server that stops answering. */
+  statementMs: number;
+  /** A transaction left open without a statement (its locks are freed). */
+  idleInTransactionMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+};
+
+/** Where a connection string points, for messages: host, port and database, never the password. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const user = u.username ? `${decodeURIComponent(u.username)}@` : '';
+    return `postgres://${user}${u.host || 'localhost'}${u.pathname || '/'}`;
+  } catch {
+    return 'the configured PostgreSQL database';
+  }
+}
+
+/** Start-up could not reach the database; the message names it (without credentials). */
+export class DatabaseUnreachableError extends Error {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection can fail (database restart, administrator terminate). Without a listener
-    // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
-    // replaces the connection, so the error is only reported.
-    pool.on('error', (err) => options.onIdleError?.(err));
+    const database = postgresDatabase(options.url, options);
     // Fail now with the server's own message rather than at the first request.
-    const client = await pool.connect();
-    client.release();
-    return {
-      db: drizzleNodePg(pool, { schema }) as unknown as Db,
-      kind: 'postgres',
-      pool,
-      close: () => pool.end(),
-    };
+    try {
+      const client = await database.pool.connect();
+      client.release();
+    } catch (err) {
+      await database.pool.end().catch(() => {});
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new DatabaseUnreachableError(
+        `Cannot reach the database ${describeDatabaseUrl(options.url)} (DATABASE_URL): ${reason}`,
+        { cause: err },
+      );
+    }
+    return database;
   }
   const dataDir = options.dataDir ?? 'memory://';
   // On disk, an acknowledged commit is flushed to it (ADR 0019); in memory there is nothing to flush.
@@ -60,5 +98,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     client,
     close: () => client.close(),
+  };
+}
+
+/** A PostgreSQL pool with every timeout set, not yet connected (openDatabase checks the connection). */
+export function postgresDatabase(
+  url: string,
+  options: Omit<DatabaseOptions, 'url' | 'dataDir'> = {},
+): PostgresDatabase {
+  const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Every wait has an end (ADR 0020): a server that accepts connections and never answers fails
+  // a connection after connectMs and a query after statementMs (+1 s for the server's own
+  // statement_timeout to speak first); TCP keepalives notice a peer that vanished.
+  const maintenanceConfig: pg.ClientConfig = {
+    connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const pool = new pg.Pool({
+    ...maintenanceConfig,
+    max: options.poolSize ?? 10,
+    statement_timeout: t.statementMs,
+    query_timeout: t.statementMs + 1_000,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  });
+  // An idle connection can fail (database restart, administrator terminate). Without a listener
+  // node-postgres re-throws that as an uncaught error and the whole API dies; the pool already
+  // replaces the connection, so the error is only reported.
+  pool.on('error', (err) => options.onIdleError?.(err));
+  // A connection in use can fail too — the server ends a transaction left idle past its timeout
+  // (25P03), or a statement's connection is terminated. The query in hand fails and the pool
+  // drops the connection when it is released; without a listener the error would kill the process.
+  pool.on('connect', (client) => client.on('error', (err) => options.onIdleError?.(err)));
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    pool,
+    maintenanceConfig,
+    close: () => pool.end(),
   };
 }

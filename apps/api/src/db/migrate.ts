@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './client.ts';
 
 /** The drizzle-kit output folder, found from this file whether it runs from src/ or from the bundle. */
@@ -28,13 +29,16 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
-  // Session-level lock: lock, migrate and unlock on one and the same connection.
-  const client = await database.pool.connect();
+  // Session-level lock: lock, migrate and unlock on one and the same connection. A connection of
+  // its own, without the pool's statement timeouts: a migration may rightly take long, and so may
+  // waiting for another instance's.
+  const client = new pg.Client(database.maintenanceConfig);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }

@@ -109,6 +109,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Fixed when the message is queued and sent as its Message-ID on every attempt (ADR 0020). */
+    messageId: uuid('message_id').notNull().defaultRandom(),
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),

@@ -1,6 +1,7 @@
 import { isMessageKey, type MessageKey, translate } from '@indiesplit/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db-unavailable.ts';
 import { requestLanguage } from './i18n.ts';
 
 /** The one error type. `code` is a message key, so the text is translated for whoever asked. */
@@ -79,6 +80,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       req.log.info({ err: { code: err.code, message: err.message } }, 'request refused');
       return sendError(req, reply, new AppError(status === 404 ? 'notFound' : 'invalidRequest', status));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return sendError(req, reply, new AppError('serviceUnavailable', 503, { retryAfterSeconds: 5 }));
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new AppError('serverError', 500));

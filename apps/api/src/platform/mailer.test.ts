@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema.ts';
 import { createTestApp, linkIn, newUser, PUBLIC_URL, registerUser, type TestApp } from '../test/harness.ts';
-import { enqueueMail } from './mailer.ts';
+import { enqueueMail, MailWorker, SmtpTransport } from './mailer.ts';
 
 // The mailer against a real SMTP server in this process: what the platform sends is what a mail
 // server receives, and what it fails to send stays queued until a later round delivers it.
@@ -18,6 +18,11 @@ interface Received {
 const received: Received[] = [];
 /** When set, the server answers every recipient with a temporary failure (451). */
 let refuse = false;
+/** When set, the server keeps the message it received but answers 451: the sender must retry. */
+let loseAnswer = false;
+/** When set, the server holds its answer to the next message until the promise resolves. */
+let holdNext: Promise<void> | undefined;
+let held: (() => void) | undefined;
 
 const smtp = new SMTPServer({
   authOptional: true,
@@ -38,16 +43,28 @@ const smtp = new SMTPServer({
         to: session.envelope.rcptTo.map((r) => r.address),
         raw: Buffer.concat(chunks).toString('utf8'),
       });
+      const hold = holdNext;
+      holdNext = undefined;
+      if (hold) {
+        held?.();
+        return void hold.then(() => callback());
+      }
+      if (loseAnswer) {
+        const err = Object.assign(new Error('Local error in processing'), { responseCode: 451 });
+        return callback(err);
+      }
       callback();
     });
   },
 });
 
 let t: TestApp;
+let smtpUrl: string;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
+  smtpUrl = `smtp://127.0.0.1:${port}`;
   t = await createTestApp({
     env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'IndieSplit <no-reply@indiesplit.test>' },
   });
@@ -58,6 +75,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   refuse = false;
+  loseAnswer = false;
 });
 
 /** The decoded text of a raw message (quoted-printable soft breaks and escapes undone). */
@@ -232,5 +250,81 @@ describe('durable sending', () => {
     expect(again.statusCode).toBe(409);
     await t.app.ctx.mail.drain();
     expect(messagesTo(payload.email)).toHaveLength(1);
+  });
+});
+
+describe('a message sent twice', () => {
+  it('carries the same Message-ID on every attempt, fixed when it was queued', async () => {
+    const to = 'twice@example.com';
+    await enqueueMail(t.database.db, { to, subject: 'Twice', text: 'Twice', html: '<p>Twice</p>' });
+    const [queued] = await outboxTo(to);
+    expect(queued!.messageId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The server receives the message but its answer is lost: the sender cannot know, and retries.
+    loseAnswer = true;
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    loseAnswer = false;
+    await t.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.toAddress, to));
+    expect(await t.app.ctx.mail.drain()).toBe(1);
+
+    const copies = messagesTo(to);
+    expect(copies).toHaveLength(2);
+    const ids = copies.map((m) => header(m.raw, 'Message-ID'));
+    expect(ids[0]).toBe(`<${queued!.messageId}@indiesplit.test>`);
+    expect(ids[1]).toBe(ids[0]);
+    // Another message has its own.
+    await enqueueMail(t.database.db, {
+      to: 'once@example.com',
+      subject: 'Once',
+      text: 'Once',
+      html: '<p>Once</p>',
+    });
+    await t.app.ctx.mail.drain();
+    const [once] = messagesTo('once@example.com');
+    expect(header(once!.raw, 'Message-ID')).toMatch(/^<[0-9a-f-]{36}@indiesplit\.test>$/);
+    expect(header(once!.raw, 'Message-ID')).not.toBe(ids[0]);
+  });
+});
+
+describe('stopping the mail worker', () => {
+  it('finishes the message in hand and gives the other claimed messages back at once', async () => {
+    const to = ['stop-1@example.com', 'stop-2@example.com', 'stop-3@example.com'];
+    for (const address of to)
+      await enqueueMail(t.database.db, { to: address, subject: 'Stop', text: 'Stop', html: '<p>Stop</p>' });
+    let release!: () => void;
+    holdNext = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inHand = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // A worker of its own (another instance): its stop closes only its own transport.
+    const worker = new MailWorker(
+      t.database.db,
+      new SmtpTransport(smtpUrl, 'IndieSplit <no-reply@indiesplit.test>'),
+      t.app.log,
+    );
+    const delivering = worker.drain();
+    await inHand; // the first message is with the server, the other two are claimed
+    const claimed = await t.database.db.select().from(outbox).where(sql`${outbox.toAddress} in ${to}`);
+    expect(claimed.filter((r) => r.lockedUntil !== null)).toHaveLength(3);
+
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await delivering).toBe(1);
+
+    const rows = (await t.database.db.select().from(outbox).where(sql`${outbox.toAddress} in ${to}`)).sort(
+      (a, b) => a.id - b.id,
+    );
+    expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    // Not sent, not counted as an attempt, and claimable by another worker right away.
+    for (const row of rows.slice(1))
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    expect(await t.app.ctx.mail.drain()).toBe(2);
+    for (const address of to) expect(messagesTo(address)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
@@ -11,6 +11,11 @@ export interface MailMessage {
   html: string;
   /** The account the message concerns, so erasing the account erases its mail too. */
   userId?: string | null;
+  /**
+   * The outbox row's own id, fixed when it was queued: every attempt sends the same Message-ID,
+   * so a receiving server can drop the copy a crash between sending and recording re-sends.
+   */
+  messageId?: string;
 }
 
 /**
@@ -35,15 +40,25 @@ export interface MailTransport {
 export class SmtpTransport implements MailTransport {
   private readonly transporter;
 
+  private readonly domain: string;
+
   constructor(
     url: string,
     private readonly from: string,
   ) {
-    this.transporter = nodemailer.createTransport(url);
+    // Bounded waits: a stuck server must not hold a message's claim (and the worker) for minutes.
+    this.transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    this.domain = from.match(/@([A-Za-z0-9.-]+)>?\s*$/)?.[1] ?? 'indiesplit.invalid';
   }
 
   async send(message: MailMessage): Promise<void> {
     await this.transporter.sendMail({
+      ...(message.messageId ? { messageId: `<${message.messageId}@${this.domain}>` } : {}),
       from: this.from,
       to: message.to,
       subject: message.subject,
@@ -78,8 +93,11 @@ export class DevMailboxTransport implements MailTransport {
 }
 
 const MAX_ATTEMPTS = 8;
-const BATCH = 10;
-const LOCK_SECONDS = 60;
+// A claim is short and small (ADR 0020): after a crash at most BATCH messages wait at most
+// LOCK_SECONDS. A heartbeat keeps the claim of a batch still being sent, however slow the server.
+const BATCH = 5;
+const LOCK_SECONDS = 15;
+const HEARTBEAT_MS = 5_000;
 
 function backoffSeconds(attempt: number): number {
   return Math.min(3600, 5 * 2 ** (attempt - 1));
@@ -151,38 +169,71 @@ export class MailWorker {
       // UPDATE … RETURNING gives rows in no particular order; deliver them in the order they were
       // queued, so a superseded verification link never arrives after the one that replaced it.
       claimed.sort((a, b) => a.id - b.id);
-      for (const row of claimed) {
-        try {
-          await this.transport.send({
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-          });
+      const unsent = new Set(claimed.map((row) => row.id));
+      const heartbeat = setInterval(() => {
+        if (unsent.size === 0) return;
+        this.db
+          .update(outbox)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+          .where(and(inArray(outbox.id, [...unsent]), eq(outbox.status, 'pending')))
+          .catch((err) => this.log.warn({ err }, 'could not extend the claim of mail being sent'));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      try {
+        sent += await this.deliverBatch(claimed, unsent);
+      } finally {
+        clearInterval(heartbeat);
+      }
+      if (this.stopped) {
+        // Stopping: the claimed messages not yet sent go back at once, not after LOCK_SECONDS.
+        if (unsent.size > 0)
           await this.db
             .update(outbox)
-            .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
-            .where(eq(outbox.id, row.id));
-          sent++;
-        } catch (err) {
-          const failed = row.attempts >= MAX_ATTEMPTS;
-          this.onError();
-          this.log.warn(
-            { err, mailId: row.id, attempt: row.attempts, final: failed },
-            'mail delivery failed',
-          );
-          await this.db
-            .update(outbox)
-            .set({
-              status: failed ? 'failed' : 'pending',
-              lockedUntil: null,
-              lastError: String((err as Error).message ?? err).slice(0, 500),
-              nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
-            })
-            .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
-        }
+            .set({ lockedUntil: null, attempts: sql`greatest(${outbox.attempts} - 1, 0)` })
+            .where(and(inArray(outbox.id, [...unsent]), eq(outbox.status, 'pending')));
+        return sent;
       }
     }
+  }
+
+  private async deliverBatch(
+    claimed: Array<typeof outbox.$inferSelect>,
+    unsent: Set<number>,
+  ): Promise<number> {
+    let sent = 0;
+    for (const row of claimed) {
+      if (this.stopped) return sent;
+      try {
+        await this.transport.send({
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          messageId: row.messageId,
+        });
+        await this.db
+          .update(outbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(outbox.id, row.id));
+        sent++;
+      } catch (err) {
+        const failed = row.attempts >= MAX_ATTEMPTS;
+        this.onError();
+        this.log.warn({ err, mailId: row.id, attempt: row.attempts, final: failed }, 'mail delivery failed');
+        await this.db
+          .update(outbox)
+          .set({
+            status: failed ? 'failed' : 'pending',
+            lockedUntil: null,
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+          })
+          .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+      } finally {
+        unsent.delete(row.id);
+      }
+    }
+    return sent;
   }
 
   async stop(): Promise<void> {

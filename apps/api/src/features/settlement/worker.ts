@@ -25,6 +25,8 @@ export interface RunOptions {
   demo?: boolean;
   /** Called after each investment's transaction committed (tests throw here to simulate a crash). */
   afterInvestment?: (investmentId: string, settledInThisRound: number) => void | Promise<void>;
+  /** Aborted when the process stops: the round ends after the investment in hand (ADR 0020). */
+  signal?: AbortSignal;
 }
 
 export interface RoundSummary {
@@ -47,6 +49,7 @@ export interface RoundSummary {
 }
 
 class LeaseLost extends Error {}
+class Stopping extends Error {}
 
 /** States in which a campaign may have work left (see repo.campaignsIn). */
 const SETTLING_STATUSES = [
@@ -90,7 +93,11 @@ export async function runDueWork(
   if (!(await jobs.claimLease(ctx.db, owner, LEASE_SECONDS))) return emptySummary(false);
   const summary = emptySummary(true);
   let fatal: string | null = null;
+  const stopIfAsked = () => {
+    if (options.signal?.aborted) throw new Stopping('stopping');
+  };
   const renew = async () => {
+    stopIfAsked();
     if (!(await jobs.renewLease(ctx.db, owner, LEASE_SECONDS))) throw new LeaseLost('lease lost');
   };
 
@@ -102,6 +109,13 @@ export async function runDueWork(
       await jobs.finishStep(ctx.db, key, { done: true, result: { ...result } });
     } catch (err) {
       if (err instanceof LeaseLost) throw err;
+      if (err instanceof Stopping) {
+        await jobs.finishStep(ctx.db, key, {
+          done: false,
+          error: 'stopped by a shutdown; resumed next round',
+        });
+        throw err;
+      }
       const message = err instanceof Error ? err.message : String(err);
       summary.errors.push(`${key}: ${message}`);
       ctx.metrics.workerError('settlement');
@@ -126,6 +140,7 @@ export async function runDueWork(
           if (how === 'post') summary.posted++;
           else summary.refunded++;
           await options.afterInvestment?.(id, settledInRound);
+          stopIfAsked();
           if (settledInRound % RENEW_EVERY === 0) await renew();
         }
       }
@@ -188,8 +203,12 @@ export async function runDueWork(
     }
   } catch (err) {
     fatal = err instanceof Error ? err.message : String(err);
-    if (!(err instanceof LeaseLost)) throw err;
-    ctx.log.warn({ owner }, 'settlement lease lost; another worker goes on');
+    if (err instanceof Stopping) {
+      fatal = null;
+      ctx.log.info({ owner }, 'settlement round stopped early; the lease is released for another instance');
+    } else if (err instanceof LeaseLost) {
+      ctx.log.warn({ owner }, 'settlement lease lost; another worker goes on');
+    } else throw err;
   } finally {
     if (summary.posted + summary.refunded + summary.opened > 0) ctx.mail.nudge();
     await jobs
@@ -199,15 +218,24 @@ export async function runDueWork(
   return summary;
 }
 
-/** Runs a round every `intervalSeconds` until stopped; stop() waits for a running round. */
-export function startSettlementWorker(ctx: AppContext, intervalSeconds: number): () => Promise<void> {
+/**
+ * Runs a round every `intervalSeconds` until stopped. stop() asks a running round to end after the
+ * investment in hand and waits for it: the round releases the lease on its way out, so another
+ * instance takes over at once instead of after LEASE_SECONDS.
+ */
+export function startSettlementWorker(
+  ctx: AppContext,
+  intervalSeconds: number,
+  options: Omit<RunOptions, 'signal'> = {},
+): () => Promise<void> {
   let stopped = false;
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runDueWork(ctx)
+      running = runDueWork(ctx, new Date(), { ...options, signal: abort.signal })
         .catch((err) => {
           ctx.metrics.workerError('settlement');
           ctx.log.error({ err }, 'settlement round failed');
@@ -222,6 +250,7 @@ export function startSettlementWorker(ctx: AppContext, intervalSeconds: number):
   if (intervalSeconds > 0) schedule();
   return async () => {
     stopped = true;
+    abort.abort();
     if (timer) clearTimeout(timer);
     await running;
   };
