@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, member, submit, validFields } from '../features/pitches/pitch-fixtures.ts';
@@ -97,5 +97,18 @@ describe('STORAGE=s3', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(download.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('checks the bucket, not the local uploads folder, for readiness', async () => {
+    const ready = await t.client().get('/api/ready');
+    expect(ready.json().checks.uploadsDir.ok).toBe(true);
+    // The bucket's access goes away: the instance is no longer ready, and says why.
+    for (const Key of await objectKeys())
+      await bucket.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key }));
+    await bucket.send(new DeleteBucketCommand({ Bucket: s3.bucket }));
+    await new Promise((r) => setTimeout(r, 1100)); // readiness answers are reused for a second
+    const gone = await t.client().get('/api/ready');
+    expect(gone.statusCode).toBe(503);
+    expect(gone.json().failing).toContain('uploadsDir');
   });
 });

@@ -62,6 +62,8 @@ export interface ReadinessDeps {
   config: Config;
   db: Db;
   log: { warn(obj: object, msg: string): void };
+  /** The file storage: a remote store (STORAGE=s3) is checked in place of the uploads folder. */
+  storage?: { check?(): Promise<void> };
 }
 
 export class ReadinessChecker {
@@ -83,7 +85,9 @@ export class ReadinessChecker {
       ['database', () => this.database()],
       ['migrations', () => this.migrations(extra)],
       ['dataDir', () => writable(config.dataDir)],
-      ['uploadsDir', () => writable(config.uploadsDir)],
+      config.storage.kind === 's3'
+        ? ['uploadsDir', async () => this.deps.storage?.check?.()]
+        : ['uploadsDir', () => writable(config.uploadsDir)],
       ['disk', () => this.disk(extra)],
     ];
     if (config.redisUrl) checks.push(['redis', () => redisPing(config.redisUrl!)]);

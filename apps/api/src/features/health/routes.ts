@@ -22,7 +22,12 @@ const Ready = z.object({
 });
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const readiness = new ReadinessChecker({ config: ctx.config, db: ctx.db, log: ctx.log });
+  const readiness = new ReadinessChecker({
+    config: ctx.config,
+    db: ctx.db,
+    log: ctx.log,
+    storage: ctx.storage,
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
