@@ -3,8 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.ts';
 import { sensitiveChanges } from '../../db/schema-security.ts';
-import { createTestApp, PUBLIC_URL, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { startGoogleStub, type GoogleStub } from '../oauth/provider-stubs.ts';
+import {
+  createTestApp,
+  PUBLIC_URL,
+  registerUser,
+  type TestApp,
+  type TestClient,
+} from '../../test/harness.ts';
+import { type GoogleStub, startGoogleStub } from '../oauth/provider-stubs.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
 
 // Step-up (ADR 0015): with only a session cookie older than ten minutes, no sensitive action goes
@@ -135,7 +141,10 @@ describe('POST /auth/reauth', () => {
     const wrong = await m.client.post('/api/auth/reauth', { password: 'Nope-Nope-11' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.password).toBe('That password is not correct.');
-    const forged = await m.client.request('POST', '/api/auth/reauth', { body: { password: PASSWORD }, csrf: false });
+    const forged = await m.client.request('POST', '/api/auth/reauth', {
+      body: { password: PASSWORD },
+      csrf: false,
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('csrfFailed');
     expect((await t.client().post('/api/auth/reauth', { password: PASSWORD })).statusCode).toBe(401);
@@ -175,7 +184,9 @@ describe('the other sensitive actions', () => {
     });
     expect(unlinked.statusCode).toBe(200);
     await signedInAgo(m.id, 11);
-    const deleted = await m.client.request('DELETE', '/api/user/delete/', { body: { current_password: PASSWORD } });
+    const deleted = await m.client.request('DELETE', '/api/user/delete/', {
+      body: { current_password: PASSWORD },
+    });
     expect(deleted.statusCode).toBe(200);
     expect((await userRow(m.id)).deletedAt).not.toBeNull();
   });
@@ -276,7 +287,10 @@ describe('withdrawals', () => {
     const held = await withdraw(m.client, IBAN_B, { current_password: PASSWORD });
     expect(held.statusCode).toBe(409);
     expect(held.json().code).toBe('newIbanHeld');
-    const [change] = await t.database.db.select().from(sensitiveChanges).where(eq(sensitiveChanges.userId, m.id));
+    const [change] = await t.database.db
+      .select()
+      .from(sensitiveChanges)
+      .where(eq(sensitiveChanges.userId, m.id));
     const until = new Date(change!.createdAt.getTime() + 72 * 3600_000);
     expect(held.json().message).toContain(String(until.getUTCFullYear()));
     expect(held.json().message).toContain('72 hours');
