@@ -109,6 +109,8 @@ const EnvSchema = z.object({
       message: 'must be a BIC of 8 or 11 characters such as UNCRITMMXXX',
     }),
   PLATFORM_BENEFICIARY: z.string().trim().min(1).max(70).optional(),
+  /** Step-up (ADR 0015): how long a login or a password confirmation allows sensitive actions. */
+  STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -156,6 +158,8 @@ export interface Config {
   discord: DiscordConfig | null;
   /** Where investors send euros: shown with their personal reference. */
   platformBank: PlatformBankConfig;
+  /** Seconds after a login or a password confirmation during which sensitive actions need no password. */
+  stepUpWindowSeconds: number;
 }
 
 export interface PlatformBankConfig {
@@ -255,6 +259,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
           scriptUrl: env.GOOGLE_GSI_SCRIPT_URL,
         }
       : null,
+    stepUpWindowSeconds: env.STEP_UP_WINDOW_SECONDS,
     platformBank: {
       iban: normalizeIban(env.PLATFORM_IBAN ?? 'IT60X0542811101000000123456'),
       bic: env.PLATFORM_BIC ?? 'XXXXITXXXXX',

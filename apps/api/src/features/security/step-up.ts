@@ -15,8 +15,8 @@ import * as users from '../users/service.ts';
 // that proved its owner in the last ten minutes (its login, or POST /auth/reauth). A stolen cookie
 // alone no longer changes the address, the password, the sign-ins, or where the money goes.
 
+/** The default window (STEP_UP_WINDOW_SECONDS): ten minutes. */
 export const RECENT_AUTH_MINUTES = 10;
-const RECENT_AUTH_MS = RECENT_AUTH_MINUTES * 60_000;
 
 /** The field a sensitive request may carry its password in (taken out before validation). */
 export const STEP_UP_PASSWORD_FIELD = 'current_password';
@@ -46,8 +46,12 @@ export async function captureStepUpPassword(req: FastifyRequest): Promise<void> 
   if (typeof value === 'string' && value.length > 0 && value.length <= 200) req.stepUpPassword = value;
 }
 
-export function isRecentlyAuthenticated(session: Session, now: number = Date.now()): boolean {
-  return now - session.authenticatedAt.getTime() <= RECENT_AUTH_MS;
+export function isRecentlyAuthenticated(
+  session: Session,
+  windowSeconds: number = RECENT_AUTH_MINUTES * 60,
+  now: number = Date.now(),
+): boolean {
+  return now - session.authenticatedAt.getTime() <= windowSeconds * 1000;
 }
 
 /** What proves the owner again. `password` is the first factor; the rest is for extra checks. */
@@ -114,7 +118,7 @@ export async function reauthenticate(
  */
 export async function ensureRecentAuth(ctx: AppContext, req: FastifyRequest): Promise<Session> {
   const session = requireSession(req);
-  if (isRecentlyAuthenticated(session)) return session;
+  if (isRecentlyAuthenticated(session, ctx.config.stepUpWindowSeconds)) return session;
   if (req.stepUpPassword !== undefined) {
     await reauthenticate(ctx, req, session, { password: req.stepUpPassword }, STEP_UP_PASSWORD_FIELD);
     return session;
