@@ -205,3 +205,11 @@ export async function undoSensitiveChange(ctx: AppContext, token: string, ip: st
   ctx.mail.nudge();
   return outcome;
 }
+
+/**
+ * Erasure and deletion (ADR 0004): the addresses, IBANs and provider ids recorded for undo links are
+ * personal data; they go, and with them any undo link still open.
+ */
+export async function forgetSensitiveChanges(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sensitiveChanges).where(eq(sensitiveChanges.userId, userId));
+}

@@ -140,6 +140,29 @@ describe('undoing an email change', () => {
   });
 });
 
+describe('erasure and deletion', () => {
+  it('forget the recorded changes: addresses and IBANs go, and the undo link with them', async () => {
+    const m = await registerUser(t);
+    await m.client.post('/api/user/update/', {
+      username: m.payload.username,
+      email: `e_${unique()}@example.com`,
+    });
+    const token = await undoLink(m.payload.email, 'Your email address was changed');
+    const before = await t.database.db
+      .select()
+      .from(sensitiveChanges)
+      .where(eq(sensitiveChanges.userId, m.id));
+    expect(before).toHaveLength(1);
+    expect((await m.client.request('DELETE', '/api/user/delete/')).statusCode).toBe(200);
+    const after = await t.database.db
+      .select()
+      .from(sensitiveChanges)
+      .where(eq(sensitiveChanges.userId, m.id));
+    expect(after).toEqual([]);
+    expect((await undo(t.client(), token)).statusCode).toBe(404);
+  });
+});
+
 describe('undoing a password change', () => {
   it('does not restore the old hash: it locks the account to a reset and signs out everywhere', async () => {
     const m = await registerUser(t);

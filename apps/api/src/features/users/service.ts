@@ -18,7 +18,7 @@ import {
 import { assertHoldsNoMoney } from '../funds/holdings.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
-import { recordSensitiveChange } from '../security/changes.ts';
+import { forgetSensitiveChanges, recordSensitiveChange } from '../security/changes.ts';
 import * as repo from './repo.ts';
 
 export type { UserRow } from './repo.ts';
@@ -205,6 +205,7 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // The provider's email and name go; the identity stays, or a social-only member could not log
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
@@ -226,6 +227,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
     await repo.updateUser(tx, userId, {
