@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, gone, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
+import type { Rule } from '../../platform/rate-limit.ts';
 import { issuePasswordReset, voidEmailVerifications, voidPasswordResets } from '../auth/tokens.ts';
 import { cancelRequestedWithdrawalsTo } from '../funds/service.ts';
 import { removeLinkedIdentity } from '../oauth/erasure.ts';
@@ -129,7 +130,10 @@ export type UndoOutcome = 'undone' | 'undone_reset_sent';
  * Undoes a change with the token from its notice: once, within 72 hours. Every session of the
  * account ends. 404 for an unknown or used link, 410 for an expired one.
  */
+export const UNDO_PER_IP: Rule = { name: 'undo-change-ip', limit: 30, windowSeconds: 10 * 60 };
+
 export async function undoSensitiveChange(ctx: AppContext, token: string, ip: string): Promise<UndoOutcome> {
+  await ctx.limiter.consume(UNDO_PER_IP, ip);
   if (token.length < 20 || token.length > 100) throw notFound('invalidOrExpired');
   const outcome = await ctx.db.transaction(async (tx) => {
     const [change] = await tx

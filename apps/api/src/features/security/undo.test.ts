@@ -138,6 +138,13 @@ describe('undoing an email change', () => {
     expect((await undo(t.client(), randomBytes(32).toString('base64url'))).statusCode).toBe(404);
     expect((await undo(t.client(), 'short')).statusCode).toBe(400);
   });
+
+  it('limits guessing from one address', async () => {
+    const guesser = t.client();
+    for (let i = 0; i < 30; i++) await undo(guesser, randomBytes(32).toString('base64url'));
+    const res = await undo(guesser, randomBytes(32).toString('base64url'));
+    expect(res.statusCode).toBe(429);
+  });
 });
 
 describe('erasure and deletion', () => {
