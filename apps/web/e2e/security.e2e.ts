@@ -165,6 +165,37 @@ describe('an email change', () => {
     await page.locator('input[autocomplete="current-password"]').fill(member.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     await page.waitForURL(`${origin}/`);
+  });
+});
+
+describe('Settings -> Security', () => {
+  it('lists this browser as this device, and signs out the other sessions', async () => {
+    // Another browser signed in to the same account.
+    const other = await browser.newContext({ baseURL: origin });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    const status = await otherPage.evaluate(async (u) => {
+      await fetch('/api/auth/csrf_cookie');
+      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/auth/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({ username: u.email, password: u.password }),
+      });
+      return res.status;
+    }, member);
+    expect(status).toBe(200);
+
+    await page.goto('/settings#security');
+    await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
+    await page.getByText('This device').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await page.getByText('Every other session has been signed out.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(1);
+    const otherMe = await otherPage.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
+    expect(otherMe.isAuthenticated).toBe(false);
+    await other.close();
     expect(errors).toEqual([]);
   });
 });

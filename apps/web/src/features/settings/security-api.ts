@@ -18,7 +18,8 @@ export const useSessions = () => useQuery(sessionsQuery());
 export const revokeSession = (id: string) =>
   apiRequest<MessageResponse>(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export const revokeOtherSessions = () => apiRequest<MessageResponse>('/auth/sessions/revoke-others', {});
+export const revokeOtherSessions = () =>
+  apiRequest<MessageResponse>('/auth/sessions/revoke-others', { method: 'POST' });
 
 export const undoChange = (token: string) =>
   apiRequest<UndoChangeResponse>('/auth/undo-change', { json: { token } });
