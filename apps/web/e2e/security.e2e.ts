@@ -5,7 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, reportPagesOnFailure, uniqueUser, watchErrors } from './helpers.ts';
+import {
+  expectAccessible,
+  launch,
+  reportPagesOnFailure,
+  snapshot,
+  uniqueUser,
+  watchErrors,
+} from './helpers.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
@@ -63,6 +70,8 @@ beforeAll(async () => {
     baseURL: origin,
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
+    // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
+    bypassCSP: true,
     reducedMotion: 'reduce',
   });
   await context.addInitScript(() => {
@@ -133,6 +142,8 @@ describe('an email change', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await dialog.waitFor();
+    await expectAccessible(page, 'step-up dialog');
+    await snapshot(page, 'step-up-dialog');
     await dialog.locator('input[autocomplete="current-password"]').fill('Not-My-Password-1');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText('That password is not correct.').waitFor();
@@ -189,6 +200,8 @@ describe('Settings -> Security', () => {
     await page.goto('/settings#security');
     await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
     await page.getByText('This device').waitFor();
+    await expectAccessible(page, 'settings security');
+    await snapshot(page, 'settings-security');
     await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(2);
     await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
     await page.getByText('Every other session has been signed out.').waitFor();
