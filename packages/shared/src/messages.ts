@@ -215,7 +215,8 @@ const en = {
   changeUndone: 'The change has been undone and every session of the account has been signed out.',
   changeUndonePassword:
     'The change has been undone and every session signed out. We have sent a link to set a new password to your address.',
-  undoEmailTaken: 'The previous address now belongs to another account, so it cannot be restored. Please contact us.',
+  undoEmailTaken:
+    'The previous address now belongs to another account, so it cannot be restored. Please contact us.',
   sessionRevoked: 'That session has been signed out.',
   otherSessionsRevoked: 'Every other session has been signed out.',
   // security: end
