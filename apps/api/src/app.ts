@@ -27,6 +27,8 @@ import { distributionRoutes } from './features/revenue/distribution-routes.ts';
 import { revenuePortfolioRoutes } from './features/revenue/portfolio-routes.ts';
 import { revenueReportRoutes } from './features/revenue/report-routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
+import { securityRoutes } from './features/security/routes.ts';
+import { captureStepUpPassword } from './features/security/step-up.ts';
 import { settlementRoutes } from './features/settlement/routes.ts';
 import { startSettlementWorker } from './features/settlement/worker.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         req.session = await ctx.sessions.find(req.cookies[SESSION_COOKIE]);
         ctx.csrf.verify(req, req.session?.idHash ?? 'anonymous');
       });
+      // Step-up (ADR 0015): a password sent with a sensitive request, out of the body.
+      api.addHook('preValidation', captureStepUpPassword);
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(revenueReportRoutes, ctx);
       await api.register(distributionRoutes, ctx);
       await api.register(revenuePortfolioRoutes, ctx);
+      await api.register(securityRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

@@ -120,6 +120,8 @@ const EnvSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   READY_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Step-up (ADR 0015): how long a login or a password confirmation allows sensitive actions. */
+  STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(5).max(3600).default(600),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -210,6 +212,8 @@ export interface Config {
   /** Limits of the untrusted PDF check (ADR 0017). */
   pdfCheck: { concurrency: number; timeoutMs: number; memoryMb: number; maxObjects: number };
   operations: OperationsConfig;
+  /** Seconds after a login or a password confirmation during which sensitive actions need no password. */
+  stepUpWindowSeconds: number;
 }
 
 /** Timeouts and thresholds of ADR 0020 (shutdown and readiness). */
@@ -369,6 +373,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
           scriptUrl: env.GOOGLE_GSI_SCRIPT_URL,
         }
       : null,
+    stepUpWindowSeconds: env.STEP_UP_WINDOW_SECONDS,
     platformBank: {
       iban: normalizeIban(env.PLATFORM_IBAN ?? 'IT60X0542811101000000123456'),
       bic: env.PLATFORM_BIC ?? 'XXXXITXXXXX',

@@ -216,6 +216,21 @@ const en = {
     'This PDF is too complex for us to check: it has too many parts or takes too long to read. Please export it again with a smaller file size or flattened pages, and retry.',
   uploadsBusy: 'We are checking too many files right now. Please try again in {seconds} seconds.',
   // uploads: end
+  // security (ADR 0015)
+  reauthRequired: 'For your safety, please confirm your password to continue.',
+  reauthWrongPassword: 'That password is not correct.',
+  reauthProviderMismatch: 'This sign-in does not belong to a social account linked to yours.',
+  reauthConfirmed: 'Thank you, you can continue.',
+  newIbanHeld:
+    'For your safety, withdrawals to a new IBAN are possible again from {until}, 72 hours after your email or password was changed. Withdrawals to an IBAN you have already been paid on are not held.',
+  changeUndone: 'The change has been undone and every session of the account has been signed out.',
+  changeUndonePassword:
+    'The change has been undone and every session signed out. We have sent a link to set a new password to your address.',
+  undoEmailTaken:
+    'The previous address now belongs to another account, so it cannot be restored. Please contact us.',
+  sessionRevoked: 'That session has been signed out.',
+  otherSessionsRevoked: 'Every other session has been signed out.',
+  // security: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -446,6 +461,21 @@ const it: Record<MessageKey, string> = {
     'Questo PDF è troppo complesso da controllare: contiene troppi elementi o richiede troppo tempo per essere letto. Esportalo di nuovo riducendo le dimensioni del file o appiattendo le pagine, poi riprova.',
   uploadsBusy: 'Stiamo controllando troppi file in questo momento. Riprova tra {seconds} secondi.',
   // uploads: end
+  // security (ADR 0015)
+  reauthRequired: 'Per la tua sicurezza, conferma la password per continuare.',
+  reauthWrongPassword: 'La password non è corretta.',
+  reauthProviderMismatch: 'Questo accesso non appartiene a un account social collegato al tuo.',
+  reauthConfirmed: 'Grazie, puoi continuare.',
+  newIbanHeld:
+    'Per la tua sicurezza, i prelievi verso un nuovo IBAN saranno di nuovo possibili dal {until}, 72 ore dopo la modifica della tua email o password. I prelievi verso un IBAN su cui hai già ricevuto pagamenti non sono sospesi.',
+  changeUndone: 'La modifica è stata annullata e tutte le sessioni dell’account sono state chiuse.',
+  changeUndonePassword:
+    'La modifica è stata annullata e tutte le sessioni sono state chiuse. Ti abbiamo inviato al tuo indirizzo un link per impostare una nuova password.',
+  undoEmailTaken:
+    'L’indirizzo precedente ora appartiene a un altro account, quindi non può essere ripristinato. Contattaci.',
+  sessionRevoked: 'La sessione è stata chiusa.',
+  otherSessionsRevoked: 'Tutte le altre sessioni sono state chiuse.',
+  // security: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

@@ -11,8 +11,9 @@ import * as ledger from './schema-ledger.ts';
 import * as oauth from './schema-oauth.ts';
 import * as pitches from './schema-pitches.ts';
 import * as revenue from './schema-revenue.ts';
+import * as security from './schema-security.ts';
 
-const schema = { ...core, ...pitches, ...campaigns, ...ledger, ...oauth, ...revenue, ...bank };
+const schema = { ...core, ...pitches, ...campaigns, ...ledger, ...oauth, ...revenue, ...bank, ...security };
 
 export type Schema = typeof schema;
 /** The outer database or a transaction: services take this, so a transaction flows down explicitly. */

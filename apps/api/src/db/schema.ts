@@ -65,9 +65,20 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: inet('ip'),
     userAgent: text('user_agent'),
+    /** What the member sees and names in Settings -> Security; never the id hash itself. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** When the member proved who they are: the login, or a later step-up (ADR 0015). */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+    /** Written at most once a minute per session. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+  ],
 );
 
 export const emailTokens = pgTable(

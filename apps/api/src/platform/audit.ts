@@ -16,7 +16,12 @@ export type AuditKind =
   | 'social_login'
   | 'social_signup'
   | 'social_linked'
-  | 'social_unlinked';
+  | 'social_unlinked'
+  // step-up and account recovery (ADR 0015)
+  | 'reauthenticated'
+  | 'reauth_failed'
+  | 'sensitive_change_undone'
+  | 'session_revoked';
 
 export async function recordEvent(
   db: Db,

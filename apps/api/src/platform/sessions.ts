@@ -18,11 +18,17 @@ export interface SessionUser {
 
 export interface Session {
   idHash: string;
+  /** The id the member sees in their list of sessions. */
+  publicId: string;
   expiresAt: Date;
+  /** The latest time this session proved who it is: its login or a step-up (ADR 0015). */
+  authenticatedAt: Date;
   user: SessionUser;
 }
 
 const TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** Last-seen is written at most this often per session, not on every request. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
 
 /**
  * Database-backed sessions. The cookie holds 256 random bits; the table holds only their SHA-256,
@@ -39,7 +45,11 @@ export class SessionStore {
     this.lookup = db
       .select({
         idHash: sessions.idHash,
+        publicId: sessions.publicId,
         expiresAt: sessions.expiresAt,
+        authenticatedAt: sessions.authenticatedAt,
+        reauthenticatedAt: sessions.reauthenticatedAt,
+        lastSeenAt: sessions.lastSeenAt,
         id: users.id,
         username: users.username,
         email: users.email,
@@ -63,18 +73,25 @@ export class SessionStore {
     if (!token || token.length > 100) return null;
     const [row] = await this.lookup.execute({ idHash: sha256(token) });
     if (!row) return null;
-    // Sliding expiry, written at most once a day per session rather than on every request.
-    if (row.expiresAt.getTime() - Date.now() < TTL_MS - 24 * 60 * 60 * 1000) {
-      const expiresAt = new Date(Date.now() + TTL_MS);
+    // Sliding expiry, written at most once a day per session, and last-seen at most once a minute,
+    // rather than on every request.
+    const now = Date.now();
+    const slide = row.expiresAt.getTime() - now < TTL_MS - 24 * 60 * 60 * 1000;
+    const seen = now - row.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS;
+    if (slide || seen) {
+      const expiresAt = slide ? new Date(now + TTL_MS) : row.expiresAt;
       await this.db
         .update(sessions)
-        .set({ expiresAt, updatedAt: new Date() })
+        .set({ expiresAt, lastSeenAt: new Date(now), ...(slide ? { updatedAt: new Date(now) } : {}) })
         .where(eq(sessions.idHash, row.idHash));
       row.expiresAt = expiresAt;
     }
+    const reauth = row.reauthenticatedAt;
     return {
       idHash: row.idHash,
+      publicId: row.publicId,
       expiresAt: row.expiresAt,
+      authenticatedAt: reauth && reauth > row.authenticatedAt ? reauth : row.authenticatedAt,
       user: {
         id: row.id,
         username: row.username,
@@ -101,6 +118,8 @@ export class SessionStore {
       expiresAt,
       ip: req.ip,
       userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+      authenticatedAt: new Date(),
+      lastSeenAt: new Date(),
     });
     return { token, idHash, expiresAt };
   }

@@ -8,6 +8,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   recoverPassword: (userId = ':user_id', token = ':user_token') => `/recover-password/${userId}/${token}`,
   settings: '/settings',
+  undoChange: (token = ':token') => `/account/undo/${token}`,
   pitch: '/split-project-form',
   projectDetails: '/project-details',
   projectSuccess: '/projects/success',

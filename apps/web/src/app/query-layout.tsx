@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { ReauthDialogHost } from '../features/settings/reauth-dialog.tsx';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -11,6 +12,7 @@ export default function QueryLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
+      <ReauthDialogHost />
     </QueryClientProvider>
   );
 }

@@ -31,8 +31,12 @@ const WelcomePage = lazyPage(() => import('../features/auth/welcome-page.tsx'), 
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), ['auth']);
 const RecoverPasswordPage = lazyPage(() => import('../features/auth/recover-password-page.tsx'), ['auth']);
 const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx'), ['auth']);
-const QueryLayout = lazyPage(() => import('./query-layout.tsx'));
+const QueryLayout = lazyPage(() => import('./query-layout.tsx'), ['security']);
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), ['settings', 'auth']);
+const UndoChangePage = lazyPage(
+  () => import('../features/settings/undo-change-page.tsx'),
+  ['security', 'auth'],
+);
 const PitchContactPage = lazyPage(() => import('../features/pitches/pitch-contact-page.tsx'), ['pitch']);
 const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-details-page.tsx'), ['pitch']);
 const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
@@ -84,6 +88,7 @@ export function AppRoutes() {
         {/* Links with a missing part still land on the screen, which explains the problem. */}
         <Route path="recover-password/:user_id?/:user_token?" element={<RecoverPasswordPage />} />
         <Route path="auth/verify-email/:user_id?/:verification_code?" element={<VerifyEmailPage />} />
+        <Route path="account/undo/:token?" element={<UndoChangePage />} />
         {/* Screens that read server data through TanStack Query. */}
         <Route element={<QueryLayout />}>
           <Route path="settings" element={<SettingsPage />} />

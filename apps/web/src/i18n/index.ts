@@ -24,6 +24,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/funds.json',
     '!./*/revenue.json',
     '!./*/payouts.json',
+    '!./*/security.json',
   ],
   { eager: true },
 );
@@ -37,6 +38,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/funds.json',
   './*/revenue.json',
   './*/payouts.json',
+  './*/security.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

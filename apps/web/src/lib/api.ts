@@ -55,6 +55,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Asked when a sensitive call answers 403 reauthRequired (ADR 0015): resolves true once the member
+ * has confirmed their password (the call is then sent again), false when they gave up.
+ */
+export type ReauthHandler = () => Promise<boolean>;
+let reauthHandler: ReauthHandler | null = null;
+
+export function setReauthHandler(handler: ReauthHandler | null): void {
+  reauthHandler = handler;
+}
+
 let pendingCsrf: Promise<string | null> | null = null;
 
 /** Asks the server for a fresh csrftoken cookie (shared by concurrent callers). */
@@ -169,6 +180,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (unsafe && res.status === 403 && (body as { code?: unknown } | null)?.code === 'csrfFailed') {
       res = await send(true);
       body = await readBody(res);
+    }
+    const needsReauth = res.status === 403 && (body as { code?: unknown } | null)?.code === 'reauthRequired';
+    // The re-authentication call itself never waits for its own dialog.
+    if (needsReauth && reauthHandler && path !== '/auth/reauth') {
+      if (await reauthHandler()) {
+        res = await send(false);
+        body = await readBody(res);
+      }
     }
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

@@ -16,14 +16,23 @@ export function errorText(t: TFunction, err: unknown, options: ErrorTextOptions)
   const seconds = err.retryAfter ?? 60;
   const override = options.byStatus?.[err.status];
   if (override) return t(override, { seconds });
-  if (isMessageKey(err.code)) return t(`errors:${err.code}`, { seconds });
+  if (isMessageKey(err.code))
+    return withServerValues(t(`errors:${err.code}`, { seconds }), err.serverMessage);
   return t(options.fallback);
+}
+
+/**
+ * A catalogue text whose values only the server knows (e.g. the date a hold ends) is left with its
+ * `{name}` placeholders; the server's own wording, in the language it answered in, is used then.
+ */
+function withServerValues(text: string, serverText: string | undefined): string {
+  return serverText && /\{\w+\}/.test(text) ? serverText : text;
 }
 
 /** Text for an error the server attached to one field, or undefined. */
 export function fieldErrorText(t: TFunction, err: ApiError, field: string): string | undefined {
   const code = err.fieldCodes[field];
-  if (code && isMessageKey(code)) return t(`errors:${code}`);
+  if (code && isMessageKey(code)) return withServerValues(t(`errors:${code}`), err.fieldMessages[field]);
   return err.fieldMessages[field];
 }
 

@@ -9,7 +9,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function render(
+export function render(
   to: string,
   userId: string | null,
   subject: string,
@@ -77,44 +77,4 @@ export function resetEmail(lang: Language, to: string, userId: string, username:
         ],
         { label: 'Reset password', url },
       );
-}
-
-export function passwordChangedEmail(
-  lang: Language,
-  to: string,
-  userId: string,
-  username: string,
-  supportUrl: string,
-) {
-  return lang === 'it'
-    ? render(to, userId, 'La tua password è stata modificata', [
-        `Ciao ${username},`,
-        'la password del tuo account IndieSplit è stata appena modificata e le altre sessioni sono state chiuse.',
-        `Se non sei stato tu, reimposta subito la password da ${supportUrl}/forgot-password.`,
-      ])
-    : render(to, userId, 'Your password was changed', [
-        `Hi ${username},`,
-        'the password of your IndieSplit account was just changed and your other sessions were signed out.',
-        `If this was not you, reset your password right away at ${supportUrl}/forgot-password.`,
-      ]);
-}
-
-export function emailChangedEmail(
-  lang: Language,
-  to: string,
-  userId: string,
-  username: string,
-  newEmail: string,
-) {
-  return lang === 'it'
-    ? render(to, userId, 'Il tuo indirizzo email è stato modificato', [
-        `Ciao ${username},`,
-        `l’indirizzo email del tuo account IndieSplit è stato cambiato in ${newEmail}.`,
-        'Se non sei stato tu, rispondi a questa email per contattarci.',
-      ])
-    : render(to, userId, 'Your email address was changed', [
-        `Hi ${username},`,
-        `the email address of your IndieSplit account was changed to ${newEmail}.`,
-        'If this was not you, reply to this email to reach us.',
-      ]);
 }

@@ -6,20 +6,17 @@ import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../../platform/errors.ts';
-import { enqueueMail } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
-import { passwordChangedEmail } from './emails.ts';
 import { checkLogin, failLogin, rememberDevice } from './login-throttle.ts';
 import { recoveryQueue } from './recovery-queue.ts';
 import { findToken, useToken } from './repo.ts';
 import { issueEmailVerification, issuePasswordReset, voidPasswordResets } from './tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const languageOf = (value: string): Language => (value === 'it' ? 'it' : 'en');
 
 /** Starts a fresh session, drops the one the browser came with, and rotates the CSRF token. */
 async function startSession(
@@ -215,16 +212,7 @@ export async function resetPassword(
     });
     await voidPasswordResets(tx, user.id);
     await ctx.sessions.destroyAllForUser(tx, user.id);
-    await enqueueMail(
-      tx,
-      passwordChangedEmail(
-        languageOf(user.language),
-        user.email,
-        user.id,
-        user.username,
-        ctx.config.publicUrl,
-      ),
-    );
+    await recordSensitiveChange(ctx, tx, { userId: user.id, undo: { kind: 'password' }, ip: req.ip });
     await recordEvent(tx, { userId: user.id, kind: 'password_reset', ip: req.ip });
     return true;
   });
@@ -254,16 +242,7 @@ export async function changePassword(
     await voidPasswordResets(tx, userId);
     // Every other device is signed out; this one stays.
     await ctx.sessions.destroyAllForUser(tx, userId, session.idHash);
-    await enqueueMail(
-      tx,
-      passwordChangedEmail(
-        languageOf(user.language),
-        user.email,
-        user.id,
-        user.username,
-        ctx.config.publicUrl,
-      ),
-    );
+    await recordSensitiveChange(ctx, tx, { userId, undo: { kind: 'password' }, ip: req.ip });
     await recordEvent(tx, { userId, kind: 'password_changed', ip: req.ip });
   });
   ctx.mail.nudge();

@@ -33,18 +33,24 @@ export async function issueEmailVerification(ctx: AppContext, tx: Db, user: Reci
   await enqueueMail(tx, verificationEmail(lang(user.language), user.email, user.id, user.username, url));
 }
 
-export async function issuePasswordReset(ctx: AppContext, tx: Db, user: Recipient): Promise<void> {
+/** `to` defaults to the account's address; an undo (ADR 0015) sends it to the address it proved. */
+export async function issuePasswordReset(
+  ctx: AppContext,
+  tx: Db,
+  user: Recipient,
+  to: string = user.email,
+): Promise<void> {
   const token = randomToken(32);
   await deleteUnusedTokens(tx, user.id, 'reset_password');
   await insertToken(tx, {
     userId: user.id,
     purpose: 'reset_password',
     tokenHash: sha256(token),
-    email: user.email,
+    email: to,
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const url = `${ctx.config.publicUrl}/recover-password/${user.id}/${token}`;
-  await enqueueMail(tx, resetEmail(lang(user.language), user.email, user.id, user.username, url));
+  await enqueueMail(tx, resetEmail(lang(user.language), to, user.id, user.username, url));
 }
 
 /** A password change kills every outstanding reset link. */

@@ -147,6 +147,28 @@ export async function closeWithdrawal(
   return row;
 }
 
+/** The member's requests to one IBAN that no admin has started paying, locked. */
+export function lockRequestedWithdrawalsTo(db: Db, userId: string, iban: string): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(eq(withdrawals.userId, userId), eq(withdrawals.iban, iban), eq(withdrawals.status, 'requested')),
+    )
+    .orderBy(withdrawals.id)
+    .for('update');
+}
+
+/** Whether the member has been paid on this IBAN before. */
+export async function hasBeenPaidTo(db: Db, userId: string, iban: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.iban, iban), eq(withdrawals.status, 'paid')))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listWithdrawalsOf(db: Db, userId: string): Promise<WithdrawalRow[]> {
   return db
     .select()

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
+import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
 import * as funds from './service.ts';
 
 const errors = {
@@ -80,11 +81,17 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const { amount, iban, account_holder } = req.body;
-      const withdrawal = await funds.requestWithdrawal(ctx, requireSession(req).user.id, {
-        amount_cents: amount,
-        iban,
-        account_holder,
-      });
+      const userId = requireSession(req).user.id;
+      // An IBAN the member has never been paid on: held after an email or password change, then a
+      // step-up, and the account's address is told with an undo link (ADR 0015).
+      const onNewIban = await guardNewWithdrawalIban(ctx, req, userId, iban);
+      const withdrawal = await funds.requestWithdrawal(
+        ctx,
+        userId,
+        { amount_cents: amount, iban, account_holder },
+        onNewIban,
+      );
+      if (onNewIban) ctx.mail.nudge();
       return reply.status(201).send(withdrawal);
     },
   );

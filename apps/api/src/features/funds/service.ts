@@ -303,6 +303,8 @@ export async function requestWithdrawal(
   ctx: AppContext,
   userId: string,
   input: WithdrawalInput,
+  /** Runs in the request's transaction, e.g. to tell the member's address of a new IBAN (ADR 0015). */
+  alsoInTransaction?: (tx: Db, row: repo.WithdrawalRow) => Promise<void>,
 ): Promise<WithdrawalDto> {
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
     throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
@@ -335,6 +337,7 @@ export async function requestWithdrawal(
     if ((await repo.countOpenWithdrawals(tx, userId)) > MAX_OPEN_WITHDRAWALS) {
       throw new AppError('tooManyOpenWithdrawals', 409);
     }
+    if (alsoInTransaction) await alsoInTransaction(tx, inserted);
     await enqueueMail(
       tx,
       withdrawalRequestedEmail(
@@ -346,6 +349,29 @@ export async function requestWithdrawal(
     return inserted;
   });
   return toWithdrawalDto(row);
+}
+
+/** Whether the member has been paid on this IBAN before: a new one needs a step-up (ADR 0015). */
+export function isKnownIban(db: Db, userId: string, iban: string): Promise<boolean> {
+  return repo.hasBeenPaidTo(db, userId, normalizeIban(iban));
+}
+
+/**
+ * Cancels, in the caller's transaction, the member's requests to one IBAN that no admin has started
+ * paying (the undo of a new withdrawal IBAN, ADR 0015); the reserved amounts are available again.
+ * Answers how many were cancelled.
+ */
+export async function cancelRequestedWithdrawalsTo(tx: Db, userId: string, iban: string): Promise<number> {
+  const open = await repo.lockRequestedWithdrawalsTo(tx, userId, normalizeIban(iban));
+  for (const w of open) {
+    const settled = await ledger.settle(tx, w.reserveTransferId, 'void', { createdBy: userId });
+    await repo.closeWithdrawal(tx, w.id, {
+      status: 'cancelled',
+      settleTransferId: settled.id,
+      decidedBy: userId,
+    });
+  }
+  return open.length;
 }
 
 export async function listMyWithdrawals(ctx: AppContext, userId: string): Promise<WithdrawalDto[]> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { deleteAllOf, eraseIdentityDetails } from './repo.ts';
+import { deleteAllOf, deleteIdentitySubject, eraseIdentityDetails } from './repo.ts';
 
 // What the users feature calls when a person erases their data or deletes the account (ADR 0004,
 // 0007). A module of its own, so the users service depends on these two calls and not on the
@@ -13,4 +13,14 @@ export function eraseSocialDetails(tx: Db, userId: string): Promise<void> {
 /** Account deletion: no identity may lead to the tombstone any more. */
 export function deleteSocialIdentities(tx: Db, userId: string): Promise<void> {
   return deleteAllOf(tx, userId);
+}
+
+/** Undoing a link (ADR 0015): that identity goes, if still linked; answers how many remain. */
+export function removeLinkedIdentity(
+  tx: Db,
+  userId: string,
+  provider: string,
+  subject: string,
+): Promise<number> {
+  return deleteIdentitySubject(tx, userId, provider, subject);
 }

@@ -122,3 +122,26 @@ export async function deleteAllOf(db: Db, userId: string): Promise<void> {
   await db.delete(oauthReferences).where(eq(oauthReferences.userId, userId));
   await db.delete(oauthFlows).where(eq(oauthFlows.userId, userId));
 }
+
+/** Deletes one identity of a user by provider and subject; answers how many identities remain. */
+export async function deleteIdentitySubject(
+  db: Db,
+  userId: string,
+  provider: string,
+  subject: string,
+): Promise<number> {
+  await db
+    .delete(oauthIdentities)
+    .where(
+      and(
+        eq(oauthIdentities.userId, userId),
+        eq(oauthIdentities.provider, provider),
+        eq(oauthIdentities.subject, subject),
+      ),
+    );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oauthIdentities)
+    .where(eq(oauthIdentities.userId, userId));
+  return row?.n ?? 0;
+}

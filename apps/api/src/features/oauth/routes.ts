@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { ensureRecentAuth } from '../security/step-up.ts';
 import * as oauth from './service.ts';
 
 const errors = {
@@ -215,6 +216,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
+      await ensureRecentAuth(ctx, req);
       await oauth.linkGoogle(ctx, req, session, req.body.credential);
       return connectionsAnswer(req, session.user.id, 'socialConnected');
     },
@@ -232,6 +234,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
+      await ensureRecentAuth(ctx, req);
       await oauth.linkDiscord(ctx, req, session, req.body.access_token);
       return connectionsAnswer(req, session.user.id, 'socialConnected');
     },
@@ -249,6 +252,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
+      await ensureRecentAuth(ctx, req);
       await oauth.unlink(ctx, req, session.user.id, req.params.provider);
       return connectionsAnswer(req, session.user.id, 'socialDisconnected');
     },

@@ -21,6 +21,7 @@ import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
 import {
   authorizeUrl,
@@ -466,6 +467,11 @@ async function linkIdentity(
         ip: req.ip,
         data: { provider: identity.provider },
       });
+      await recordSensitiveChange(ctx, tx, {
+        userId,
+        undo: { kind: 'social_link', provider: identity.provider, subject: identity.subject },
+        ip: req.ip,
+      });
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'oauth_identities_user_provider_key')) {
@@ -476,6 +482,7 @@ async function linkIdentity(
       }
       throw err;
     });
+  ctx.mail.nudge();
 }
 
 // --- settings ---------------------------------------------------------------------------------
@@ -511,5 +518,7 @@ export async function unlink(ctx: AppContext, req: FastifyRequest, userId: strin
     }
     await repo.deleteIdentity(tx, userId, provider);
     await recordEvent(tx, { userId, kind: 'social_unlinked', ip: req.ip, data: { provider } });
+    await recordSensitiveChange(ctx, tx, { userId, undo: { kind: 'social_unlink', provider }, ip: req.ip });
   });
+  ctx.mail.nudge();
 }

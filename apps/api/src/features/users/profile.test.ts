@@ -478,7 +478,8 @@ describe('POST /api/user/change-password/', () => {
 
     const [notice] = await t.mailbox(payload.email);
     expect(notice?.subject).toBe('Your password was changed');
-    expect(notice?.text).toContain(`${PUBLIC_URL}/forgot-password`);
+    // The notice carries the link that undoes the change (ADR 0015).
+    expect(notice?.text).toContain(`${PUBLIC_URL}/account/undo/`);
   });
 
   it('stops guessing of the previous password after repeated failures', async () => {

@@ -10,6 +10,7 @@ import {
   UpdateUserRequest,
   UserResponse,
 } from '@indiesplit/shared/user';
+import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as auth from '../auth/service.ts';
+import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from './service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -49,6 +51,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
+      // A new address takes the account's mail, resets included: a step-up first (ADR 0015).
+      if (normalizeIdentifier(req.body.email) !== normalizeIdentifier(session.user.email)) {
+        await ensureRecentAuth(ctx, req);
+      }
       const { user, emailChanged } = await users.updateProfile(ctx, session.user.id, req.body, req.ip);
       return {
         success: true as const,
@@ -74,6 +80,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const session = requireSession(req);
       const lang = requestLanguage(req);
       if (req.body.old_password === '') {
+        // A first password has no previous one to prove the owner: a recent sign-in must.
+        await ensureRecentAuth(ctx, req);
         const hash = await hashPassword(req.body.new_password);
         await users.setFirstPassword(ctx, session.user.id, session.idHash, hash, req.ip);
         return { success: true, message: translate(lang, 'passwordSet') };
@@ -180,6 +188,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
+      await ensureRecentAuth(ctx, req);
       await users.erasePersonalData(ctx, requireSession(req).user.id);
       return { success: true, message: translate(requestLanguage(req), 'dataDeleted') };
     },
@@ -195,6 +204,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
+      await ensureRecentAuth(ctx, req);
       await users.deleteAccount(ctx, requireSession(req).user.id);
       ctx.sessions.clearCookie(reply);
       ctx.csrf.issue(reply, 'anonymous');

@@ -9,8 +9,6 @@ import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
-import { enqueueMail } from '../../platform/mailer.ts';
-import { emailChangedEmail, passwordChangedEmail } from '../auth/emails.ts';
 import {
   deleteTokensOf,
   issueEmailVerification,
@@ -20,6 +18,7 @@ import {
 import { assertHoldsNoMoney } from '../funds/holdings.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
+import { forgetSensitiveChanges, recordSensitiveChange } from '../security/changes.ts';
 import * as repo from './repo.ts';
 
 export type { UserRow } from './repo.ts';
@@ -100,17 +99,14 @@ export async function updateProfile(
         // Reset links went to the old address, which no longer speaks for the account.
         await voidPasswordResets(tx, userId);
         await issueEmailVerification(ctx, tx, updated);
-        // The old address hears of the change: a hijacked session cannot move the account silently.
-        await enqueueMail(
-          tx,
-          emailChangedEmail(
-            updated.language === 'it' ? 'it' : 'en',
-            current.email,
-            userId,
-            updated.username,
-            updated.email,
-          ),
-        );
+        // The old address hears of the change, with a link that undoes it (ADR 0015): a hijacked
+        // session cannot move the account silently.
+        await recordSensitiveChange(ctx, tx, {
+          userId,
+          previousEmail: current.email,
+          undo: { kind: 'email', previousEmail: current.email, newEmail: updated.email },
+          ip,
+        });
         await recordEvent(tx, { userId, kind: 'email_changed', ip });
       }
       return updated;
@@ -176,16 +172,7 @@ export async function setFirstPassword(
     if (!row) return false;
     await voidPasswordResets(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId, keepSessionIdHash);
-    await enqueueMail(
-      tx,
-      passwordChangedEmail(
-        row.language === 'it' ? 'it' : 'en',
-        row.email,
-        row.id,
-        row.username,
-        ctx.config.publicUrl,
-      ),
-    );
+    await recordSensitiveChange(ctx, tx, { userId, undo: { kind: 'password' }, ip });
     await recordEvent(tx, { userId, kind: 'password_changed', ip, data: { first: true } });
     return true;
   });
@@ -218,6 +205,7 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // The provider's email and name go; the identity stays, or a social-only member could not log
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
@@ -239,6 +227,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
     await repo.updateUser(tx, userId, {

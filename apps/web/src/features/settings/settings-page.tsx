@@ -24,6 +24,7 @@ import { useLogout } from '../auth/use-logout.ts';
 import { useUser } from './api.ts';
 import { LegalSection } from './legal-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
+import { SecuritySection } from './security-section.tsx';
 import styles from './settings.module.css';
 import { SETTINGS_SECTIONS, type SettingsSection, sectionFromHash } from './settings-logic.ts';
 import { SocialSection } from './social-section.tsx';
@@ -31,6 +32,7 @@ import { SubscriptionsSection } from './subscriptions-section.tsx';
 
 const ICONS: Record<SettingsSection, ReactNode> = {
   profile: <UserIcon size={18} />,
+  security: <LockIcon size={18} />,
   subscriptions: <MailIcon size={18} />,
   social: <DiscordIcon size={18} />,
   legal: <LockIcon size={18} />,
@@ -92,6 +94,7 @@ export default function SettingsPage() {
   } else if (section === 'profile') body = <ProfileSection user={user.data} />;
   else if (section === 'subscriptions') body = <SubscriptionsSection />;
   else if (section === 'social') body = <SocialSection />;
+  else if (section === 'security') body = <SecuritySection />;
   else body = <LegalSection />;
 
   return (

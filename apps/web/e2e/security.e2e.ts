@@ -1,0 +1,214 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  launch,
+  reportPagesOnFailure,
+  snapshot,
+  uniqueUser,
+  watchErrors,
+} from './helpers.ts';
+import { freePort, stopServer, waitForHealth } from './server-process.ts';
+
+// Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
+// change asks for the password in a dialog, goes through once it is given, and the old address
+// receives the link that undoes it. This file runs its own server with a five-second window, so a
+// "stale" session is five seconds old rather than ten minutes.
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const WINDOW_SECONDS = 5;
+
+let server: ChildProcess;
+let dataDir: string;
+let origin: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const member = uniqueUser('step');
+const newEmail = `moved.${member.email}`;
+
+reportPagesOnFailure(() => (page ? [page] : []));
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-security-'));
+  let log = '';
+  server = spawn(process.execPath, [path.join(repo, 'apps/api/dist/main.js')], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      DEMO_CAMPAIGNS: 'off',
+      STEP_UP_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+  await waitForHealth(origin, server, () => log);
+
+  browser = await launch();
+  context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
+    bypassCSP: true,
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript(() => {
+    localStorage.setItem(
+      'indiesplit.consent',
+      JSON.stringify({ version: 1, decided: true, analytics: false, media: false, decidedAt: '2025-01-01' }),
+    );
+  });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServer(server);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Mail {
+  id: number;
+  subject: string;
+  text: string;
+}
+
+async function waitForMail(to: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const mail = ((await res.json()) as Mail[]).find((m) => m.subject === subject);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No "${subject}" email to ${to} arrived`);
+}
+
+describe('an email change', () => {
+  it('asks for the password when the login is no longer fresh, then saves', async () => {
+    await page.goto('/');
+    const status = await page.evaluate(async (u) => {
+      await fetch('/api/auth/csrf_cookie');
+      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/auth/register/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({
+          username: u.username,
+          email: u.email,
+          password: u.password,
+          re_password: u.password,
+          name: 'Ada',
+          surname: 'Byron',
+          user_types: ['investor'],
+          accepted_terms: true,
+        }),
+      });
+      return res.status;
+    }, member);
+    expect(status).toBe(201);
+    await page.evaluate(() => sessionStorage.clear());
+
+    // The login ages past the step-up window.
+    await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000));
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'step-up dialog');
+    await snapshot(page, 'step-up-dialog');
+    await dialog.locator('input[autocomplete="current-password"]').fill('Not-My-Password-1');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('That password is not correct.').waitFor();
+
+    await dialog.locator('input[autocomplete="current-password"]').fill(member.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The save was sent again by itself and went through.
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await expect.poll(() => page.getByText(newEmail).count()).toBeGreaterThan(0);
+  });
+
+  it('tells the old address, whose undo link restores it and signs out', async () => {
+    const notice = await waitForMail(member.email, 'Your email address was changed');
+    expect(notice.text).toContain(newEmail);
+    const link = notice.text.match(/https?:\/\/\S+\/account\/undo\/\S+/)?.[0];
+    expect(link).toBeDefined();
+
+    await page.goto(new URL(link!).pathname);
+    await page.getByRole('button', { name: 'Undo the change and sign out everywhere' }).click();
+    await page
+      .getByText('The change has been undone and every session of the account has been signed out.')
+      .waitFor();
+
+    // The session is gone, and the old address is back.
+    const me = await page.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
+    expect(me.isAuthenticated).toBe(false);
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Username or email' }).fill(member.email);
+    await page.locator('input[autocomplete="current-password"]').fill(member.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.waitForURL(`${origin}/`);
+  });
+});
+
+describe('Settings -> Security', () => {
+  it('lists this browser as this device, and signs out the other sessions', async () => {
+    // Another browser signed in to the same account.
+    const other = await browser.newContext({ baseURL: origin });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    const status = await otherPage.evaluate(async (u) => {
+      await fetch('/api/auth/csrf_cookie');
+      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/api/auth/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify({ username: u.email, password: u.password }),
+      });
+      return res.status;
+    }, member);
+    expect(status).toBe(200);
+
+    await page.goto('/settings#security');
+    await page.getByRole('heading', { name: 'Active sessions' }).waitFor();
+    await page.getByText('This device').waitFor();
+    await expectAccessible(page, 'settings security');
+    await snapshot(page, 'settings-security');
+    await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await page.getByText('Every other session has been signed out.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(1);
+    const otherMe = await otherPage.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
+    expect(otherMe.isAuthenticated).toBe(false);
+    await other.close();
+    expect(errors).toEqual([]);
+  });
+});
