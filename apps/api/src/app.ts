@@ -18,6 +18,7 @@ import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
+import { mfaRoutes, staffSecondFactorGate } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
@@ -182,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         req.session = await ctx.sessions.find(req.cookies[SESSION_COOKIE]);
         ctx.csrf.verify(req, req.session?.idHash ?? 'anonymous');
       });
+      // Second factors (ADR 0016): the back office needs one proven in the session.
+      api.addHook('onRequest', staffSecondFactorGate(ctx));
+      await api.register(mfaRoutes, ctx);
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);

@@ -16,7 +16,10 @@ export type AuditKind =
   | 'social_login'
   | 'social_signup'
   | 'social_linked'
-  | 'social_unlinked';
+  | 'social_unlinked'
+  | 'second_factor_changed'
+  | 'second_factor_login'
+  | 'second_factor_failed';
 
 export async function recordEvent(
   db: Db,

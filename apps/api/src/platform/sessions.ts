@@ -19,6 +19,8 @@ export interface SessionUser {
 export interface Session {
   idHash: string;
   expiresAt: Date;
+  /** When this session proved a second factor; null when it has not (ADR 0016). */
+  secondFactorAt: Date | null;
   user: SessionUser;
 }
 
@@ -40,6 +42,7 @@ export class SessionStore {
       .select({
         idHash: sessions.idHash,
         expiresAt: sessions.expiresAt,
+        secondFactorAt: sessions.secondFactorAt,
         id: users.id,
         username: users.username,
         email: users.email,
@@ -75,6 +78,7 @@ export class SessionStore {
     return {
       idHash: row.idHash,
       expiresAt: row.expiresAt,
+      secondFactorAt: row.secondFactorAt,
       user: {
         id: row.id,
         username: row.username,

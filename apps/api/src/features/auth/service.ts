@@ -10,6 +10,7 @@ import { enqueueMail } from '../../platform/mailer.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import * as mfa from '../mfa/service.ts';
 import * as users from '../users/service.ts';
 import { passwordChangedEmail } from './emails.ts';
 import { findToken, useToken } from './repo.ts';
@@ -98,9 +99,15 @@ export async function login(
     if (user) await recordEvent(ctx.db, { userId: user.id, kind: 'login_failed', ip: req.ip });
     throw new AppError('authenticationFailed', 401);
   }
-  await startSession(ctx, req, reply, user.id, req.session);
-  await recordEvent(ctx.db, { userId: user.id, kind: 'login', ip: req.ip });
-  return user;
+  // With a second factor, only a pending login starts here; the second step makes the session.
+  const secondStep = await mfa.beginLogin(ctx, req, reply, user.id, 'password');
+  await recordEvent(ctx.db, {
+    userId: user.id,
+    kind: 'login',
+    ip: req.ip,
+    ...(secondStep.length > 0 ? { data: { second_step: true } } : {}),
+  });
+  return { user, secondStep };
 }
 
 export async function logout(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
+import { requireSecondFactorFor } from '../mfa/service.ts';
 import * as funds from './service.ts';
 
 const errors = {
@@ -80,6 +81,8 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const { amount, iban, account_holder } = req.body;
+      // With a second factor on, a withdrawal proves it again (ADR 0016).
+      await requireSecondFactorFor(ctx, requireSession(req).user.id, req.body.second_factor);
       const withdrawal = await funds.requestWithdrawal(ctx, requireSession(req).user.id, {
         amount_cents: amount,
         iban,
