@@ -49,6 +49,10 @@ export async function claimTotpStep(db: Db, userId: string, step: number, enable
   return rows.length > 0;
 }
 
+export async function insertEnabledTotp(db: Db, userId: string, secretEnc: string) {
+  await db.insert(mfaTotp).values({ userId, secretEnc, enabledAt: new Date() }).onConflictDoNothing();
+}
+
 export async function deleteTotp(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .delete(mfaTotp)

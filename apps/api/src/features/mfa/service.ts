@@ -36,6 +36,19 @@ const PENDING_TTL_MS = 10 * 60 * 1000;
 /** Wrong second steps one pending login may take before its password must be typed again. */
 const PENDING_MAX_FAILURES = 5;
 
+/**
+ * Demo data only: gives a demo staff account an authenticator app with a known secret, unless it
+ * already has one (the seed runs at every development start).
+ */
+export async function ensureDemoAuthenticator(
+  db: Db,
+  config: { sessionSecret: string },
+  userId: string,
+  secretBase32: string,
+) {
+  await repo.insertEnabledTotp(db, userId, seal(config.sessionSecret, userId, secretBase32));
+}
+
 // ---- status --------------------------------------------------------------------------------------
 
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {

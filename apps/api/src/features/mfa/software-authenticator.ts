@@ -67,11 +67,11 @@ export class SoftwareAuthenticator {
       this.cosePublicKey,
     ]);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, unknown>([
         ['fmt', 'none'],
         ['attStmt', new Map()],
         ['authData', new Uint8Array(authData)],
-      ]),
+      ]) as Parameters<typeof isoCBOR.encode>[0],
     );
     return {
       id: this.id,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { mfaTotp } from '../../db/schema-mfa.ts';
+import { seed } from '../../db/seed.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
 import { enableAuthenticator, totpCode } from './mfa-fixtures.ts';
@@ -338,5 +339,21 @@ describe('withdrawals', () => {
       payer_name: 'Ada Lovelace',
     });
     expect((await withdraw(m.client)).statusCode).toBe(201);
+  });
+});
+
+describe('demo staff', () => {
+  it('are seeded with a known authenticator secret, so they can reach the back office', async () => {
+    const accounts = await seed(t.database.db, t.config);
+    const admin = accounts.find((a) => a.username === 'demo_admin')!;
+    expect(admin.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
+    await seed(t.database.db, t.config); // idempotent
+    const browser = t.client();
+    const first = await login(browser, admin.username, admin.password);
+    expect(first.json().second_factor.methods).toContain('totp');
+    expect((await browser.post('/api/mfa/login', { code: totpCode(admin.totpSecret!) })).statusCode).toBe(
+      200,
+    );
+    expect((await browser.get('/api/backoffice/pitches')).statusCode).toBe(200);
   });
 });
