@@ -4,8 +4,14 @@ import { normalizeIdentifier } from '@indiesplit/shared/validation';
 
 // Rules of the settings screen that need no React (spec §4, §5), kept testable on their own.
 
-export type SettingsSection = 'profile' | 'subscriptions' | 'social' | 'legal';
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = ['profile', 'subscriptions', 'social', 'legal'];
+export type SettingsSection = 'profile' | 'subscriptions' | 'social' | 'security' | 'legal';
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  'profile',
+  'subscriptions',
+  'social',
+  'security',
+  'legal',
+];
 
 export function sectionFromHash(hash: string): SettingsSection {
   const name = hash.replace(/^#/, '');

@@ -28,11 +28,13 @@ import styles from './settings.module.css';
 import { SETTINGS_SECTIONS, type SettingsSection, sectionFromHash } from './settings-logic.ts';
 import { SocialSection } from './social-section.tsx';
 import { SubscriptionsSection } from './subscriptions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 const ICONS: Record<SettingsSection, ReactNode> = {
   profile: <UserIcon size={18} />,
   subscriptions: <MailIcon size={18} />,
   social: <DiscordIcon size={18} />,
+  security: <LockIcon size={18} />,
   legal: <LockIcon size={18} />,
 };
 
@@ -92,6 +94,8 @@ export default function SettingsPage() {
   } else if (section === 'profile') body = <ProfileSection user={user.data} />;
   else if (section === 'subscriptions') body = <SubscriptionsSection />;
   else if (section === 'social') body = <SocialSection />;
+  // Settings → Security: two-factor authentication (ADR 0016).
+  else if (section === 'security') body = <TwoFactorSection />;
   else body = <LegalSection />;
 
   return (
