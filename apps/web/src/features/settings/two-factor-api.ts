@@ -36,6 +36,11 @@ export const registerPasskey = (body: { challenge_id: string; name: string; resp
 export const removePasskey = (id: string, password: string) =>
   apiRequest<MessageResponse>(`/mfa/passkeys/${encodeURIComponent(id)}/remove`, { json: { password } });
 
+/** A passkey challenge to confirm an action of this account (a withdrawal). */
+export const confirmOptions = () =>
+  // biome-ignore lint/suspicious/noExplicitAny: handed as is to the WebAuthn browser library
+  apiRequest<{ challenge_id: string; options: any }>('/mfa/confirm/options', { method: 'POST' });
+
 /** Asks the browser to create a passkey; the WebAuthn helper library is fetched only now. */
 export async function createPasskey(options: unknown): Promise<unknown> {
   const { startRegistration } = await import('@simplewebauthn/browser');
