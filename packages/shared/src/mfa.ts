@@ -78,10 +78,11 @@ export const TotpSetupResponse = z.object({
   qr_svg: z.string(),
 });
 
+/** The current password; empty for an account that has none (social sign-in only). */
 export const currentPasswordSchema = z
   .string({ error: 'passwordRequired' })
-  .min(1, 'passwordRequired')
-  .max(1024, 'wrongPassword');
+  .max(1024, 'wrongPassword')
+  .default('');
 
 export const TotpEnableRequest = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 export type TotpEnableInput = z.input<typeof TotpEnableRequest>;

@@ -93,6 +93,7 @@ async function confirmPassword(ctx: AppContext, userId: string, password: string
   await ctx.limiter.check(MFA_RULES.passwordFailuresPerAccount, userId);
   const user = await users.getUser(ctx, userId);
   if (user.passwordHash === null) return user;
+  if (!password) throw badRequest('passwordRequired', { password: 'passwordRequired' });
   if (!(await verifyPassword(user.passwordHash, password))) {
     await ctx.limiter.fail(MFA_RULES.passwordFailuresPerAccount, userId);
     throw badRequest('wrongPassword', { password: 'wrongPassword' });
