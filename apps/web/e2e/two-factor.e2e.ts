@@ -145,4 +145,33 @@ describe('two-factor authentication', () => {
     expect((await api(page, 'GET', '/api/funds/withdrawals/')).body.withdrawals).toHaveLength(1);
     expect(errors).toEqual([]);
   });
+
+  it('adds a passkey in Settings → Security and signs in with it, without a password', async () => {
+    // Chromium's virtual authenticator (platform, resident keys, user verification).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto('/settings#security');
+    await page.getByRole('textbox', { name: /Name of the new passkey/ }).fill('Test laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('list', { name: 'Passkeys' }).getByText('Test laptop').waitFor();
+
+    await api(page, 'POST', '/api/auth/logout/');
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect((await api(page, 'GET', '/api/user/')).body.user.username).toBe(member.username);
+    expect((await api(page, 'GET', '/api/mfa/')).body.session_verified).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
