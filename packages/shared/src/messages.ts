@@ -223,6 +223,8 @@ const en = {
   passkeyNameRequired: 'Please give the passkey a name.',
   passkeyNameTooLong: 'The name must be at most 60 characters.',
   passkeyAlreadyRegistered: 'This passkey is already registered.',
+  mfaTotpDisabled: 'The authenticator app is off.',
+  passkeyRemoved: 'The passkey was removed.',
   // second factor: end
   // platform
   notAuthenticated: 'Please log in to continue.',
@@ -460,6 +462,8 @@ const it: Record<MessageKey, string> = {
   passkeyNameRequired: 'Dai un nome alla passkey.',
   passkeyNameTooLong: 'Il nome può avere al massimo 60 caratteri.',
   passkeyAlreadyRegistered: 'Questa passkey è già registrata.',
+  mfaTotpDisabled: 'L’app di autenticazione è stata disattivata.',
+  passkeyRemoved: 'La passkey è stata rimossa.',
   // second factor: end
   // platform
   notAuthenticated: 'Accedi per continuare.',

@@ -83,7 +83,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       await mfa.disableTotp(ctx, req, requireSession(req), req.body.password);
-      return { success: true, message: translate(requestLanguage(req), 'mfaNotEnabled') };
+      return { success: true, message: translate(requestLanguage(req), 'mfaTotpDisabled') };
     },
   );
 
@@ -140,7 +140,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       await mfa.removePasskey(ctx, req, requireSession(req), req.params.id, req.body.password);
-      return { success: true, message: '' };
+      return { success: true, message: translate(requestLanguage(req), 'passkeyRemoved') };
     },
   );
 

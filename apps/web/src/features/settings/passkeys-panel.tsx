@@ -16,7 +16,7 @@ import {
   registerPasskey,
   removePasskey,
 } from './two-factor-api.ts';
-import { PasswordConfirm, useCallError } from './two-factor-section.tsx';
+import { PasswordConfirm, useCallError } from './two-factor-parts.tsx';
 
 /** Passkeys: named, listed, removable; one is enough to sign in and as a second factor. */
 export function PasskeysPanel({
