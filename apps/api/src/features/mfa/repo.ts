@@ -200,6 +200,14 @@ export async function takePending(db: Db, idHash: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+export async function deleteAllOf(db: Db, userId: string) {
+  await db.delete(mfaTotp).where(eq(mfaTotp.userId, userId));
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  await db.delete(mfaPendingLogins).where(eq(mfaPendingLogins.userId, userId));
+}
+
 // ---- sessions ------------------------------------------------------------------------------------
 
 export async function markSessionVerified(db: Db, idHash: string) {

@@ -49,6 +49,11 @@ export async function ensureDemoAuthenticator(
   await repo.insertEnabledTotp(db, userId, seal(config.sessionSecret, userId, secretBase32));
 }
 
+/** Account deletion: the authenticator secret, recovery codes, passkeys and pending logins go. */
+export async function forgetSecondFactors(tx: Db, userId: string) {
+  await repo.deleteAllOf(tx, userId);
+}
+
 // ---- status --------------------------------------------------------------------------------------
 
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { mfaTotp } from '../../db/schema-mfa.ts';
+import { mfaRecoveryCodes, mfaTotp } from '../../db/schema-mfa.ts';
 import { seed } from '../../db/seed.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import { member } from '../pitches/pitch-fixtures.ts';
@@ -355,5 +355,15 @@ describe('demo staff', () => {
       200,
     );
     expect((await browser.get('/api/backoffice/pitches')).statusCode).toBe(200);
+  });
+});
+
+describe('account deletion', () => {
+  it('forgets the authenticator secret and the recovery codes', async () => {
+    const m = await withAuthenticator();
+    expect((await m.client.delete('/api/user/delete/')).statusCode).toBe(200);
+    const db = t.database.db;
+    expect(await db.select().from(mfaTotp).where(eq(mfaTotp.userId, m.id))).toEqual([]);
+    expect(await db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, m.id))).toEqual([]);
   });
 });

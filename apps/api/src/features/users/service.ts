@@ -18,6 +18,7 @@ import {
   voidPasswordResets,
 } from '../auth/tokens.ts';
 import { assertHoldsNoMoney } from '../funds/holdings.ts';
+import { forgetSecondFactors } from '../mfa/service.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
 import * as repo from './repo.ts';
@@ -239,6 +240,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
+    await forgetSecondFactors(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
     await repo.updateUser(tx, userId, {
