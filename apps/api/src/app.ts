@@ -20,6 +20,7 @@ import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
+import { mfaRoutes, staffSecondFactorGate } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
@@ -215,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Step-up (ADR 0015): a password sent with a sensitive request, out of the body.
       api.addHook('preValidation', captureStepUpPassword);
+      // Second factors (ADR 0016): the back office needs one proven in the session.
+      api.addHook('onRequest', staffSecondFactorGate(ctx));
+      await api.register(mfaRoutes, ctx);
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);

@@ -120,5 +120,6 @@ if (!config.isProduction && demo.length > 0) {
   console.log('Demo accounts (development only):');
   for (const a of demo) {
     console.log(`  ${a.username} / ${a.password}${a.staffRole ? `  (back office: ${a.staffRole})` : ''}`);
+    if (a.totpSecret) console.log(`    authenticator app secret: ${a.totpSecret}`);
   }
 }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import { Secret, TOTP } from 'otpauth';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { beforeEach, expect, inject, onTestFailed } from 'vitest';
 
@@ -228,12 +229,50 @@ export function pngImage(width = 64, height = 64, rgb: [number, number, number] 
   ]);
 }
 
-/** Logs in through the form and waits for the home page. */
-export async function logIn(page: Page, login: string, password: string): Promise<void> {
+/**
+ * The demo staff's authenticator secrets, as seeded for development (the back office needs a
+ * second factor): logIn answers their second step with a code computed from these.
+ */
+export const DEMO_TOTP_SECRETS: Record<string, string> = {
+  demo_admin: 'DEMOADMINTOTPSECRETDEMOADMINTOTP',
+  demo_reviewer: 'DEMOREVIEWERTOTPSECRETDEMOREVIEW',
+};
+
+/** The authenticator code for `secret`, `steps` periods of 30 seconds from now. */
+export function totpCode(secret: string, steps = 0): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+}
+
+/**
+ * Answers the login's second step with an authenticator code. A code works once: when this one
+ * was already taken (another login in the same 30 seconds), the next period's code is accepted
+ * (the server allows one step of clock drift); failing that, it waits for a fresh period.
+ */
+export async function answerSecondStep(page: Page, secret: string): Promise<void> {
+  await page.waitForURL(`${baseURL}/login/verify`);
+  const field = page.getByRole('textbox', { name: /Code from your authenticator app/ });
+  for (const steps of [0, 1, 'wait'] as const) {
+    if (steps === 'wait') await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+    await field.fill(totpCode(secret, steps === 'wait' ? 0 : steps));
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/mfa/login'));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    if ((await answer).ok()) return;
+  }
+  throw new Error('the second step refused every code');
+}
+
+/** Logs in through the form (with the second step for demo staff) and waits for the home page. */
+export async function logIn(
+  page: Page,
+  login: string,
+  password: string,
+  totpSecret: string | undefined = DEMO_TOTP_SECRETS[login],
+): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  if (totpSecret) await answerSecondStep(page, totpSecret);
   await page.waitForURL(`${baseURL}/`);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from './constants.ts';
+import { SecondStepRequired } from './mfa.ts';
 import { STAFF_ROLES } from './pitches.ts';
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from './validation.ts';
 
@@ -49,6 +50,8 @@ export const LoginResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   isEmailVerified: z.boolean(),
+  /** Present when the account has a second factor: no session yet, the second step is owed. */
+  second_factor: SecondStepRequired.optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecondFactorProof } from './mfa.ts';
 import { parseEuroToCents } from './money.ts';
 
 // Contracts of real euros entering and leaving a wallet (ADR 0013): deposits by bank transfer with
@@ -223,6 +224,8 @@ export const WithdrawalRequest = z.object({
     .trim()
     .min(1, 'fillMandatory')
     .max(ACCOUNT_HOLDER_MAX, 'accountHolderTooLong'),
+  /** Required when the account has a second factor (ADR 0016). */
+  second_factor: SecondFactorProof.optional(),
 });
 /** What the form holds (euro string, IBAN as typed). */
 export type WithdrawalRequestInput = z.input<typeof WithdrawalRequest>;

@@ -231,6 +231,27 @@ const en = {
   sessionRevoked: 'That session has been signed out.',
   otherSessionsRevoked: 'Every other session has been signed out.',
   // security: end
+  // second factor
+  mfaCodeRequired: 'Please enter the code from your authenticator app, a recovery code, or use a passkey.',
+  mfaCodeInvalid: 'This code is not valid. Check it and try again.',
+  mfaCodeUsed: 'This code has already been used. Wait for the next one in your app.',
+  wrongPassword: 'The password is not correct.',
+  mfaAlreadyEnabled: 'Two-factor authentication with an authenticator app is already on.',
+  mfaSetupMissing: 'Start the set-up again: scan a new QR code.',
+  mfaNotEnabled: 'Two-factor authentication is not on for this account.',
+  mfaPendingExpired: 'This sign-in has expired. Please sign in again.',
+  mfaSecondFactorRequired:
+    'Confirm with your second factor: a code from your authenticator app, a recovery code or a passkey.',
+  staffSecondFactorRequired:
+    'The back office needs two-factor authentication. Set it up in Settings → Security, then sign in with it.',
+  passkeyFailed: 'The passkey could not be verified. Please try again.',
+  passkeyChallengeExpired: 'The passkey request has expired. Please try again.',
+  passkeyNameRequired: 'Please give the passkey a name.',
+  passkeyNameTooLong: 'The name must be at most 60 characters.',
+  passkeyAlreadyRegistered: 'This passkey is already registered.',
+  mfaTotpDisabled: 'The authenticator app is off.',
+  passkeyRemoved: 'The passkey was removed.',
+  // second factor: end
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -476,6 +497,28 @@ const it: Record<MessageKey, string> = {
   sessionRevoked: 'La sessione è stata chiusa.',
   otherSessionsRevoked: 'Tutte le altre sessioni sono state chiuse.',
   // security: end
+  // second factor
+  mfaCodeRequired:
+    'Inserisci il codice della tua app di autenticazione, un codice di recupero, oppure usa una passkey.',
+  mfaCodeInvalid: 'Il codice non è valido. Controllalo e riprova.',
+  mfaCodeUsed: 'Questo codice è già stato usato. Attendi il prossimo nella tua app.',
+  wrongPassword: 'La password non è corretta.',
+  mfaAlreadyEnabled: 'L’autenticazione a due fattori con app è già attiva.',
+  mfaSetupMissing: 'Ricomincia la configurazione: inquadra un nuovo codice QR.',
+  mfaNotEnabled: 'L’autenticazione a due fattori non è attiva per questo account.',
+  mfaPendingExpired: 'L’accesso è scaduto. Accedi di nuovo.',
+  mfaSecondFactorRequired:
+    'Conferma con il secondo fattore: un codice della tua app di autenticazione, un codice di recupero o una passkey.',
+  staffSecondFactorRequired:
+    'Il back office richiede l’autenticazione a due fattori. Attivala in Impostazioni → Sicurezza, poi accedi usandola.',
+  passkeyFailed: 'Non è stato possibile verificare la passkey. Riprova.',
+  passkeyChallengeExpired: 'La richiesta della passkey è scaduta. Riprova.',
+  passkeyNameRequired: 'Dai un nome alla passkey.',
+  passkeyNameTooLong: 'Il nome può avere al massimo 60 caratteri.',
+  passkeyAlreadyRegistered: 'Questa passkey è già registrata.',
+  mfaTotpDisabled: 'L’app di autenticazione è stata disattivata.',
+  passkeyRemoved: 'La passkey è stata rimossa.',
+  // second factor: end
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

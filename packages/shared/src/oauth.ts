@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorResponse, userTypesSchema } from './auth.ts';
+import { SecondStepRequired } from './mfa.ts';
 import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from './validation.ts';
 
 // Contracts of social sign-in (spec §3, §7: /auth/google*, /auth/discord*) and of the settings'
@@ -82,6 +83,8 @@ export const SocialLoginResponse = z.object({
   message: z.string(),
   isEmailVerified: z.boolean(),
   user: z.object({ isEmailVerified: z.boolean() }),
+  /** Present when the account has a second factor: the login screen asks for it next. */
+  second_factor: SecondStepRequired.optional(),
 });
 export type SocialLoginResponse = z.infer<typeof SocialLoginResponse>;
 

@@ -8,12 +8,23 @@ import * as core from './schema.ts';
 import * as bank from './schema-bank.ts';
 import * as campaigns from './schema-campaigns.ts';
 import * as ledger from './schema-ledger.ts';
+import * as mfa from './schema-mfa.ts';
 import * as oauth from './schema-oauth.ts';
 import * as pitches from './schema-pitches.ts';
 import * as revenue from './schema-revenue.ts';
 import * as security from './schema-security.ts';
 
-const schema = { ...core, ...pitches, ...campaigns, ...ledger, ...oauth, ...revenue, ...bank, ...security };
+const schema = {
+  ...core,
+  ...pitches,
+  ...campaigns,
+  ...ledger,
+  ...oauth,
+  ...revenue,
+  ...bank,
+  ...security,
+  ...mfa,
+};
 
 export type Schema = typeof schema;
 /** The outer database or a transaction: services take this, so a transaction flows down explicitly. */

@@ -72,6 +72,8 @@ export const sessions = pgTable(
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     /** Written at most once a minute per session. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a second factor was proven in this session (login step, enrolment); null otherwise. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { ensureDemoAuthenticator } from '../features/mfa/service.ts';
 import { ensureFundedShowcase } from '../features/revenue/showcase.ts';
 import { ensureDemoRounds, ensureShowcaseCampaigns } from '../features/settlement/demo-campaigns.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -15,6 +16,11 @@ export interface DemoAccount {
   userTypes: string[];
   /** Back-office role of the demo staff accounts. */
   staffRole?: StaffRole;
+  /**
+   * Demo staff have an authenticator app on, as the back office requires (ADR 0016); its secret is
+   * public like the password, to add to any authenticator app (or compute codes in tests).
+   */
+  totpSecret?: string;
 }
 
 /** Demo accounts for trying the platform locally. Never seeded in production. */
@@ -41,6 +47,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Admin',
     userTypes: ['gamer'],
     staffRole: 'admin',
+    totpSecret: 'DEMOADMINTOTPSECRETDEMOADMINTOTP',
   },
   {
     username: 'demo_reviewer',
@@ -49,6 +56,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Reviewer',
     userTypes: ['gamer'],
     staffRole: 'reviewer',
+    totpSecret: 'DEMOREVIEWERTOTPSECRETDEMOREVIEW',
   },
 ];
 
@@ -60,8 +68,11 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.username}) = ${account.username}`);
-    if (existing) continue;
-    await db
+    if (existing) {
+      if (account.totpSecret) await ensureDemoAuthenticator(db, config, existing.id, account.totpSecret);
+      continue;
+    }
+    const [created] = await db
       .insert(users)
       .values({
         username: account.username,
@@ -74,7 +85,10 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
         emailVerifiedAt: new Date(),
         termsAcceptedAt: new Date(),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created && account.totpSecret)
+      await ensureDemoAuthenticator(db, config, created.id, account.totpSecret);
   }
   // Campaigns to look at: three EUR showcases of demo_developer (live, scheduled, and funded with
   // demo_investor among its investors, ready to launch and report revenue), and the demo rounds

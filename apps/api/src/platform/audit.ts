@@ -21,7 +21,11 @@ export type AuditKind =
   | 'reauthenticated'
   | 'reauth_failed'
   | 'sensitive_change_undone'
-  | 'session_revoked';
+  | 'session_revoked'
+  // second factors (ADR 0016)
+  | 'second_factor_changed'
+  | 'second_factor_login'
+  | 'second_factor_failed';
 
 export async function recordEvent(
   db: Db,

@@ -23,6 +23,8 @@ export interface Session {
   expiresAt: Date;
   /** The latest time this session proved who it is: its login or a step-up (ADR 0015). */
   authenticatedAt: Date;
+  /** When this session proved a second factor; null when it has not (ADR 0016). */
+  secondFactorAt: Date | null;
   user: SessionUser;
 }
 
@@ -50,6 +52,7 @@ export class SessionStore {
         authenticatedAt: sessions.authenticatedAt,
         reauthenticatedAt: sessions.reauthenticatedAt,
         lastSeenAt: sessions.lastSeenAt,
+        secondFactorAt: sessions.secondFactorAt,
         id: users.id,
         username: users.username,
         email: users.email,
@@ -92,6 +95,7 @@ export class SessionStore {
       publicId: row.publicId,
       expiresAt: row.expiresAt,
       authenticatedAt: reauth && reauth > row.authenticatedAt ? reauth : row.authenticatedAt,
+      secondFactorAt: row.secondFactorAt,
       user: {
         id: row.id,
         username: row.username,

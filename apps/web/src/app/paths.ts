@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   login: '/login',
+  loginSecondStep: '/login/verify',
   register: '/register',
   registerWelcome: '/register/welcome',
   verifyEmail: (userId = ':user_id', code = ':verification_code') => `/auth/verify-email/${userId}/${code}`,

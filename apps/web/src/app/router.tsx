@@ -26,6 +26,7 @@ function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
 const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'));
 const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
+const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/register/register-page.tsx'), ['auth']);
 const WelcomePage = lazyPage(() => import('../features/auth/welcome-page.tsx'), ['auth']);
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), ['auth']);
@@ -82,6 +83,7 @@ export function AppRoutes() {
           }
         />
         <Route path="login" element={<LoginPage />} />
+        <Route path="login/verify" element={<SecondStepPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="register/welcome" element={<WelcomePage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />

@@ -69,7 +69,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const user = await auth.login(ctx, req, reply, req.body);
+      const { user, secondStep } = await auth.login(ctx, req, reply, req.body);
+      if (secondStep.length > 0) {
+        return {
+          success: true,
+          message: translate(requestLanguage(req), 'mfaSecondFactorRequired'),
+          isEmailVerified: user.emailVerifiedAt !== null,
+          second_factor: { methods: secondStep },
+        };
+      }
       return {
         success: true,
         message: translate(requestLanguage(req), 'loginSuccess'),

@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from 
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import * as mfa from '../mfa/service.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
 import { checkLogin, failLogin, rememberDevice } from './login-throttle.ts';
@@ -97,10 +98,17 @@ export async function login(
     if (user) await recordEvent(ctx.db, { userId: user.id, kind: 'login_failed', ip: req.ip });
     throw new AppError('authenticationFailed', 401);
   }
-  rememberDevice(ctx, reply, user.id);
-  await startSession(ctx, req, reply, user.id, req.session);
-  await recordEvent(ctx.db, { userId: user.id, kind: 'login', ip: req.ip });
-  return user;
+  // With a second factor, only a pending login starts here; the second step makes the session.
+  const secondStep = await mfa.beginLogin(ctx, req, reply, user.id, 'password');
+  // Only a full sign-in makes this browser a device the owner has used (login-throttle.ts).
+  if (secondStep.length === 0) rememberDevice(ctx, reply, user.id);
+  await recordEvent(ctx.db, {
+    userId: user.id,
+    kind: 'login',
+    ip: req.ip,
+    ...(secondStep.length > 0 ? { data: { second_step: true } } : {}),
+  });
+  return { user, secondStep };
 }
 
 export async function logout(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
+import { requireSecondFactorFor } from '../mfa/service.ts';
 import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
 import * as funds from './service.ts';
 
@@ -85,6 +86,9 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
       // An IBAN the member has never been paid on: held after an email or password change, then a
       // step-up, and the account's address is told with an undo link (ADR 0015).
       const onNewIban = await guardNewWithdrawalIban(ctx, req, userId, iban);
+      // With a second factor on, a withdrawal proves it again (ADR 0016); checked after the step-up
+      // so that a code is not spent on a request the step-up then refuses.
+      await requireSecondFactorFor(ctx, userId, req.body.second_factor);
       const withdrawal = await funds.requestWithdrawal(
         ctx,
         userId,

@@ -7,6 +7,7 @@ import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { registerUser, type TestApp } from '../../test/harness.ts';
 import { ensureAccount, transfer } from '../ledger/service.ts';
+import { markSecondFactorProven } from '../mfa/mfa-fixtures.ts';
 
 // Test helpers for investing: campaigns inserted as rows (whatever state a test needs), investors
 // made ready (verified email, knowledge test passed, loss simulation done) and wallets funded.
@@ -48,8 +49,10 @@ export async function verifyEmail(db: Db, userId: string) {
   await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
 }
 
+/** An admin whose current sessions have proved a second factor, as the back office requires. */
 export async function makeAdmin(db: Db, userId: string) {
   await db.update(users).set({ staffRole: 'admin' }).where(eq(users.id, userId));
+  await markSecondFactorProven(db, userId);
 }
 
 /** Credits `cents` to the user's wallet from the outside world (as a recorded deposit would). */

@@ -47,11 +47,13 @@ function loginAnswer(req: FastifyRequest, reply: FastifyReply, outcome: oauth.Lo
     });
   }
   const isEmailVerified = outcome.user.emailVerifiedAt !== null;
+  const pending = outcome.secondStep.length > 0;
   return reply.send({
     success: true as const,
-    message: translate(lang, 'loginSuccess'),
+    message: translate(lang, pending ? 'mfaSecondFactorRequired' : 'loginSuccess'),
     isEmailVerified,
     user: { isEmailVerified },
+    ...(pending ? { second_factor: { methods: outcome.secondStep } } : {}),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Language, MessageKey } from '@indiesplit/shared/messages';
+import type { MfaMethod } from '@indiesplit/shared/mfa';
 import {
   DISCORD_REF_PARAM,
   type DiscordUserInfo,
@@ -22,6 +23,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../pl
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
+import * as mfa from '../mfa/service.ts';
 import * as users from '../users/service.ts';
 import {
   authorizeUrl,
@@ -48,7 +50,7 @@ interface ProviderIdentity {
 }
 
 export type LoginOutcome =
-  | { kind: 'loggedIn'; user: users.UserRow }
+  | { kind: 'loggedIn'; user: users.UserRow; secondStep: MfaMethod[] }
   | { kind: 'notFound'; google?: GoogleUserInfo; discord?: DiscordUserInfo };
 
 export interface SignUpInput {
@@ -113,8 +115,8 @@ export async function googleLogin(
 ): Promise<LoginOutcome> {
   await ctx.limiter.consume(RULES.oauthLoginPerIp, req.ip);
   const identity = await googleIdentity(ctx, credential);
-  const user = await loginWithIdentity(ctx, req, reply, identity, 'googleLoginFailed');
-  if (user) return { kind: 'loggedIn', user };
+  const login = await loginWithIdentity(ctx, req, reply, identity, 'googleLoginFailed');
+  if (login) return { kind: 'loggedIn', ...login };
   await refuseUnusableFirstSignIn(ctx, identity);
   return {
     kind: 'notFound',
@@ -299,8 +301,8 @@ export async function discordLogin(
   await ctx.limiter.consume(RULES.oauthLoginPerIp, req.ip);
   const row = await redeemable(ctx, req, reference, 'login');
   const identity = discordIdentity(row);
-  const user = await loginWithIdentity(ctx, req, reply, identity, 'discordLoginFailed', row.id);
-  if (user) return { kind: 'loggedIn', user };
+  const login = await loginWithIdentity(ctx, req, reply, identity, 'discordLoginFailed', row.id);
+  if (login) return { kind: 'loggedIn', ...login };
   await refuseUnusableFirstSignIn(ctx, identity);
   return {
     kind: 'notFound',
@@ -339,7 +341,7 @@ async function loginWithIdentity(
   identity: ProviderIdentity,
   failure: MessageKey,
   referenceId?: string,
-): Promise<users.UserRow | null> {
+): Promise<{ user: users.UserRow; secondStep: MfaMethod[] } | null> {
   const linked = await repo.findIdentity(ctx.db, identity.provider, identity.subject);
   if (!linked) return null;
   const user = await users.findUserById(ctx.db, linked.userId);
@@ -354,8 +356,9 @@ async function loginWithIdentity(
       data: { provider: identity.provider },
     });
   });
-  await startSession(ctx, req, reply, user.id);
-  return user;
+  // An account with a second factor gets a pending login here, as after a password.
+  const secondStep = await mfa.beginLogin(ctx, req, reply, user.id, 'social');
+  return { user, secondStep };
 }
 
 /**

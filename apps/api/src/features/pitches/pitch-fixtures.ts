@@ -4,6 +4,7 @@ import { earliestReleaseDate } from '@indiesplit/shared/pitches';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
+import { enableAuthenticator } from '../mfa/mfa-fixtures.ts';
 
 // Test helpers for pitches and the back office: real PDFs made with the server's PDF library, multipart bodies built
 // by hand (what a browser's FormData sends), staff accounts.
@@ -144,12 +145,18 @@ export async function resubmit(
   return client.request('POST', `/api/projects/${id}/resubmit/`, body);
 }
 
-/** A registered, verified account; with a role when asked. */
+/**
+ * A registered, verified account; with a role when asked. Staff turn on an authenticator app, as
+ * the back office requires (ADR 0016), and keep its secret for the tests that need a code.
+ */
 export async function member(t: TestApp, role: 'admin' | 'reviewer' | null = null) {
   const registered = await registerUser(t);
   await t.database.db
     .update(users)
     .set({ staffRole: role, emailVerifiedAt: new Date() })
     .where(eq(users.id, registered.id));
-  return registered;
+  const totpSecret = role
+    ? (await enableAuthenticator(registered.client, registered.payload.password)).secret
+    : null;
+  return { ...registered, totpSecret };
 }

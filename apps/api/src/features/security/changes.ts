@@ -41,14 +41,22 @@ export type UndoData =
   | { kind: 'social_link'; provider: string; subject: string }
   | { kind: 'social_unlink'; provider: string }
   | { kind: 'withdrawal_iban'; iban: string }
-  | { kind: 'second_factor' };
+  | { kind: 'second_factor'; change: SecondFactorChange };
+
+/** What changed among a member's second factors (ADR 0016); the notice names it. */
+export type SecondFactorChange =
+  | 'totp_enabled'
+  | 'totp_disabled'
+  | 'passkey_added'
+  | 'passkey_removed'
+  | 'recovery_codes_renewed';
 
 /**
  * Undoes what another feature owns, inside the undo's transaction. The two-factor feature registers
  * the handler of 'second_factor' (turn the second factor off); without one, that undo still signs
  * out every session.
  */
-export type UndoHandler = (tx: Db, userId: string) => Promise<void>;
+export type UndoHandler = (tx: Db, userId: string, undo: UndoData) => Promise<void>;
 const undoHandlers = new Map<'second_factor', UndoHandler>();
 
 export function registerUndoHandler(kind: 'second_factor', handler: UndoHandler): void {
@@ -91,7 +99,9 @@ export async function recordSensitiveChange(
         ? u.provider
         : u.kind === 'withdrawal_iban'
           ? maskIban(u.iban)
-          : undefined;
+          : u.kind === 'second_factor'
+            ? u.change
+            : undefined;
   await enqueueMail(
     tx,
     sensitiveChangeEmail(lang, previousEmail, change.userId, {
@@ -183,7 +193,7 @@ export async function undoSensitiveChange(ctx: AppContext, token: string, ip: st
         break;
       case 'second_factor': {
         const handler = undoHandlers.get('second_factor');
-        if (handler) await handler(tx, user.id);
+        if (handler) await handler(tx, user.id, undo);
         break;
       }
       case 'social_unlink':

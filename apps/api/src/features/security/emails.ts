@@ -1,6 +1,6 @@
 import type { Language } from '@indiesplit/shared/messages';
 import { render } from '../auth/emails.ts';
-import type { SensitiveChangeKind } from './changes.ts';
+import type { SecondFactorChange, SensitiveChangeKind } from './changes.ts';
 
 // The notice of a sensitive change, sent to the address the account had before it, with the link
 // that undoes it. Subjects of the email and password notices are the ones members already know.
@@ -8,13 +8,42 @@ import type { SensitiveChangeKind } from './changes.ts';
 export interface ChangeNotice {
   kind: SensitiveChangeKind;
   username: string;
-  /** email: the new address; social_link/social_unlink: the provider; withdrawal_iban: the masked IBAN. */
+  /**
+   * email: the new address; social_link/social_unlink: the provider; withdrawal_iban: the masked
+   * IBAN; second_factor: what changed.
+   */
   detail?: string | undefined;
   undoUrl: string;
   validHours: number;
 }
 
 const PROVIDERS: Record<string, string> = { google: 'Google', discord: 'Discord' };
+
+const FACTOR_CHANGES: Record<SecondFactorChange, Record<Language, string>> = {
+  totp_enabled: {
+    en: 'two-factor authentication with an authenticator app was turned on',
+    it: 'è stata attivata l’autenticazione a due fattori con un’app di autenticazione',
+  },
+  totp_disabled: {
+    en: 'two-factor authentication with an authenticator app was turned off',
+    it: 'è stata disattivata l’autenticazione a due fattori con un’app di autenticazione',
+  },
+  passkey_added: { en: 'a new passkey was added', it: 'è stata aggiunta una nuova passkey' },
+  passkey_removed: { en: 'a passkey was removed', it: 'è stata rimossa una passkey' },
+  recovery_codes_renewed: {
+    en: 'new recovery codes were created (the old ones no longer work)',
+    it: 'sono stati creati nuovi codici di recupero (quelli vecchi non funzionano più)',
+  },
+};
+
+/** A second factor added (an attacker's own, perhaps): undoing it turns the second factors off. */
+export function addsSecondFactor(change: SecondFactorChange): boolean {
+  return change === 'totp_enabled' || change === 'passkey_added' || change === 'recovery_codes_renewed';
+}
+
+function factorChange(detail: string | undefined): SecondFactorChange {
+  return detail && detail in FACTOR_CHANGES ? (detail as SecondFactorChange) : 'totp_enabled';
+}
 
 function what(lang: Language, n: ChangeNotice): { subject: string; line: string; undoes: string } {
   const provider = PROVIDERS[n.detail ?? ''] ?? n.detail ?? '';
@@ -50,12 +79,16 @@ function what(lang: Language, n: ChangeNotice): { subject: string; line: string;
           line: `è stato chiesto un prelievo verso un IBAN mai usato prima (${n.detail ?? ''}).`,
           undoes: 'annulla i prelievi in attesa verso questo IBAN',
         };
-      case 'second_factor':
+      case 'second_factor': {
+        const change = factorChange(n.detail);
         return {
-          subject: 'La verifica in due passaggi è stata modificata',
-          line: 'le impostazioni della verifica in due passaggi del tuo account IndieSplit sono state modificate.',
-          undoes: 'disattiva la verifica in due passaggi così com’è ora',
+          subject: 'Sicurezza del tuo account: secondo fattore modificato',
+          line: `sul tuo account IndieSplit ${FACTOR_CHANGES[change].it}.`,
+          undoes: addsSecondFactor(change)
+            ? 'disattiva l’autenticazione a due fattori (potrai riattivarla dalle impostazioni)'
+            : 'lascia i secondi fattori come sono ora',
         };
+      }
     }
   }
   switch (n.kind) {
@@ -89,12 +122,16 @@ function what(lang: Language, n: ChangeNotice): { subject: string; line: string;
         line: `a withdrawal to an IBAN never used before (${n.detail ?? ''}) was requested.`,
         undoes: 'cancels the pending withdrawals to this IBAN',
       };
-    case 'second_factor':
+    case 'second_factor': {
+      const change = factorChange(n.detail);
       return {
-        subject: 'Your two-step verification was changed',
-        line: 'the two-step verification settings of your IndieSplit account were changed.',
-        undoes: 'turns two-step verification off as it is now',
+        subject: 'Account security: second factor changed',
+        line: `on your IndieSplit account ${FACTOR_CHANGES[change].en}.`,
+        undoes: addsSecondFactor(change)
+          ? 'turns two-factor authentication off (you can set it up again in Settings)'
+          : 'leaves the second factors as they are now',
       };
+    }
   }
 }
 

@@ -263,7 +263,10 @@ describe('undoing a second-factor change', () => {
       seen.push(row!.id);
     });
     await t.database.db.transaction((tx) =>
-      recordSensitiveChange(t.app.ctx, tx, { userId: m.id, undo: { kind: 'second_factor' } }),
+      recordSensitiveChange(t.app.ctx, tx, {
+        userId: m.id,
+        undo: { kind: 'second_factor', change: 'totp_enabled' },
+      }),
     );
     const token = await undoLink(m.payload.email, 'Your two-step verification was changed');
     expect((await undo(t.client(), token)).statusCode).toBe(200);

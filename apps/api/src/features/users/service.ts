@@ -16,6 +16,7 @@ import {
   voidPasswordResets,
 } from '../auth/tokens.ts';
 import { assertHoldsNoMoney } from '../funds/holdings.ts';
+import { forgetSecondFactors } from '../mfa/service.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../pitches/service.ts';
 import { forgetSensitiveChanges, recordSensitiveChange } from '../security/changes.ts';
@@ -228,6 +229,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
     await forgetSensitiveChanges(tx, userId);
+    await forgetSecondFactors(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     const tombstone = `deleted-${randomBytes(12).toString('hex')}`;
     await repo.updateUser(tx, userId, {

@@ -6,6 +6,7 @@ import type {
   RegisterRequest,
 } from '@indiesplit/shared/auth';
 import { CSRF_COOKIE } from '@indiesplit/shared/constants';
+import type { MfaMethod } from '@indiesplit/shared/mfa';
 import type {
   DiscordSignUpRequest,
   GoogleSignUpRequest,
@@ -41,7 +42,7 @@ export const discordSignUp = (body: DiscordSignUpRequest) =>
 export const getProviders = () => apiRequest<ProvidersResponse>('/auth/providers/');
 
 export type SocialLoginResult =
-  | { kind: 'loggedIn'; isEmailVerified: boolean }
+  | { kind: 'loggedIn'; isEmailVerified: boolean; secondFactor?: MfaMethod[] }
   | { kind: 'notFound'; answer: SocialNotFoundResponse };
 
 /**
@@ -77,7 +78,14 @@ export async function socialLogin(provider: OAuthProvider, token: string): Promi
   } catch {
     throw new ApiError({ status: 0, code: 'networkError' });
   }
-  if (res.ok) return { kind: 'loggedIn', isEmailVerified: body?.isEmailVerified === true };
+  if (res.ok) {
+    const isEmailVerified = body?.isEmailVerified === true;
+    // A second factor is owed: no session yet, the login screen asks for it next.
+    const methods = (body?.second_factor as { methods?: MfaMethod[] } | undefined)?.methods;
+    return methods?.length
+      ? { kind: 'loggedIn', isEmailVerified, secondFactor: methods }
+      : { kind: 'loggedIn', isEmailVerified };
+  }
   if (res.status === 404 && body?.code === 'socialAccountNotFound') {
     return { kind: 'notFound', answer: body as unknown as SocialNotFoundResponse };
   }

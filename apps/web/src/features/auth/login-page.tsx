@@ -14,6 +14,8 @@ import { login } from './api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import forms from './forms.module.css';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
+import type { SecondStepState } from './second-step-page.tsx';
 import { DeferredSocialSignIn } from './social/deferred-social-sign-in.tsx';
 import { useOAuthError } from './use-oauth-error.ts';
 
@@ -88,6 +90,14 @@ export default function LoginPage() {
     await whileSending(async () => {
       try {
         const res = await login(checked.values);
+        if (res.second_factor) {
+          const state: SecondStepState = {
+            secondFactor: res.second_factor.methods,
+            isEmailVerified: res.isEmailVerified,
+          };
+          navigate(paths.loginSecondStep, { state });
+          return;
+        }
         justLoggedIn.current = true;
         await auth.refresh();
         const state: NavigationState = { showVerificationNotice: !res.isEmailVerified };
@@ -159,6 +169,9 @@ export default function LoginPage() {
           {sending ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <div className={forms.spaced}>
+        <PasskeySignIn />
+      </div>
       <div className={forms.spaced}>
         <DeferredSocialSignIn from="login" />
       </div>

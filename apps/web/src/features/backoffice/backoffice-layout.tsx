@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
@@ -14,10 +14,11 @@ import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { mfaStatusQuery } from '../settings/two-factor-api.ts';
 import { useStaffMe } from './api.ts';
 import styles from './backoffice.module.css';
 import { type BackofficeUser, BackofficeUserContext } from './backoffice-user.ts';
-import { Forbidden } from './forbidden.tsx';
+import { Forbidden, SecondFactorNeeded } from './forbidden.tsx';
 
 // Each screen is a chunk of its own; the texts they need came with this module (see router.tsx).
 const PitchQueuePage = lazy(() => import('./pitch-queue-page.tsx'));
@@ -105,6 +106,8 @@ function BackofficeGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('backoffice');
   const auth = useAuth();
   const me = useStaffMe();
+  // Staff need a second factor proven in this session (ADR 0016); the server enforces it.
+  const mfa = useQuery({ ...mfaStatusQuery(), enabled: Boolean(me.data?.staff_role) });
   useNavigationFocusAndScroll();
 
   const user = useMemo<BackofficeUser | null>(() => {
@@ -144,6 +147,13 @@ function BackofficeGate({ children }: { children: ReactNode }) {
     return (
       <Frame>
         <Forbidden />
+      </Frame>
+    );
+  }
+  if (mfa.data && !mfa.data.session_verified) {
+    return (
+      <Frame>
+        <SecondFactorNeeded />
       </Frame>
     );
   }

@@ -23,3 +23,21 @@ export function Forbidden({ adminOnly = false }: { adminOnly?: boolean }) {
     </div>
   );
 }
+
+/** Staff whose session has not proved a second factor (ADR 0016): where to set it up. */
+export function SecondFactorNeeded() {
+  const { t } = useTranslation('backoffice');
+  usePageTitle(t('secondFactor.title'));
+  return (
+    <div className={statusStyles.page}>
+      <p className={statusStyles.code} aria-hidden="true">
+        403
+      </p>
+      <h1 className={statusStyles.title}>{t('secondFactor.title')}</h1>
+      <p className={statusStyles.text}>{t('secondFactor.text')}</p>
+      <div className={statusStyles.actions}>
+        <ButtonLink to={`${paths.settings}#security`}>{t('secondFactor.action')}</ButtonLink>
+      </div>
+    </div>
+  );
+}

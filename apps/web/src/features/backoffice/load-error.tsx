@@ -3,7 +3,7 @@ import { Button } from '../../components/button.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
-import { Forbidden } from './forbidden.tsx';
+import { Forbidden, SecondFactorNeeded } from './forbidden.tsx';
 
 /** A read the server refused to this viewer (not staff, or not admin for admin screens). */
 export function isForbidden(error: unknown): boolean {
@@ -21,6 +21,7 @@ export function LoadError({
   adminOnly?: boolean;
 }) {
   const { t } = useTranslation(['backoffice', 'errors']);
+  if (error instanceof ApiError && error.code === 'staffSecondFactorRequired') return <SecondFactorNeeded />;
   if (isForbidden(error)) return <Forbidden adminOnly={adminOnly} />;
   if (error instanceof ApiError && error.status === 404)
     return (

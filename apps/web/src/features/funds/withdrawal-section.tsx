@@ -1,5 +1,7 @@
 import { formatIban, maskIban, type WithdrawalDto, WithdrawalRequest } from '@indiesplit/shared/funds';
-import { useState } from 'react';
+import type { SecondFactorProof } from '@indiesplit/shared/mfa';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -10,6 +12,8 @@ import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { rulesResolver, schemaCheck } from '../../lib/form.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { passkeyProof } from '../auth/second-factor-api.ts';
+import { confirmOptions, mfaStatusQuery } from '../settings/two-factor-api.ts';
 import { useCancelWithdrawal, useMyWithdrawals, useRequestWithdrawal } from './api.ts';
 import { formatCents, formatDateTime } from './format.ts';
 import styles from './funds.module.css';
@@ -35,6 +39,12 @@ export function WithdrawalForm() {
   const request = useRequestWithdrawal();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<WithdrawalForm>({ resolver, defaultValues: EMPTY });
+  // With a second factor on, the server asks for it again with every withdrawal (ADR 0016).
+  const mfa = useQuery(mfaStatusQuery());
+  const [factorCode, setFactorCode] = useState('');
+  const [factorError, setFactorError] = useState<string | undefined>();
+  // A ref, not state: the submit handler reads it in the same click that sets it.
+  const viaPasskey = useRef(false);
   const {
     register,
     handleSubmit,
@@ -43,15 +53,33 @@ export function WithdrawalForm() {
     formState: { errors },
   } = form;
 
+  const secondFactor = async (): Promise<SecondFactorProof | undefined> => {
+    if (viaPasskey.current) return passkeyProof(confirmOptions);
+    const typed = factorCode.replace(/[\s-]/g, '');
+    if (!typed) return undefined;
+    return /^\d{6}$/.test(typed) ? { code: typed } : { recovery_code: typed };
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
+    setFactorError(undefined);
+    let proof: SecondFactorProof | undefined;
+    try {
+      proof = mfa.data?.enabled ? await secondFactor() : undefined;
+    } catch {
+      viaPasskey.current = false;
+      setFactorError(t('secondFactor.passkeyFailed'));
+      return;
+    }
     try {
       const created = await request.mutateAsync({
         amount: values.amount.trim(),
         iban: values.iban.trim(),
         account_holder: values.account_holder.trim(),
+        ...(proof ? { second_factor: proof } : {}),
       });
       reset(EMPTY);
+      setFactorCode('');
       setResult({
         ok: true,
         text: t('withdraw.requested', { amount: formatCents(created.amount_cents, i18n.language) }),
@@ -65,6 +93,12 @@ export function WithdrawalForm() {
           setError(field, { type: 'server', message: key }, { shouldFocus: !focused });
           focused = true;
         }
+      }
+      viaPasskey.current = false;
+      // A missing or wrong second factor belongs to its own field.
+      if (!focused && err instanceof ApiError && /^(mfa|passkey)/.test(err.code)) {
+        setFactorError(errorText(t, err, { fallback: 'errors:mfaCodeInvalid' }));
+        return;
       }
       // insufficientFunds (and anything not about one field) belongs to the amount or the form.
       if (!focused && err instanceof ApiError && err.code === 'insufficientFunds')
@@ -116,11 +150,38 @@ export function WithdrawalForm() {
           error={err('iban')}
           {...register('iban')}
         />
+        {mfa.data?.enabled && (
+          <Field
+            label={t('secondFactor.code')}
+            hint={t('secondFactor.codeHint')}
+            name="second_factor_code"
+            autoComplete="one-time-code"
+            maxLength={40}
+            value={factorCode}
+            onChange={(e) => {
+              setFactorCode(e.target.value);
+              setFactorError(undefined);
+            }}
+            error={factorError}
+          />
+        )}
       </fieldset>
       <div className={styles.actions}>
         <Button type="submit" loading={request.isPending}>
           {request.isPending ? t('withdraw.sending') : t('withdraw.submit')}
         </Button>
+        {mfa.data && mfa.data.passkeys.length > 0 && (
+          <Button
+            type="submit"
+            variant="secondary"
+            onClick={() => {
+              viaPasskey.current = true;
+            }}
+            disabled={request.isPending}
+          >
+            {t('secondFactor.usePasskey')}
+          </Button>
+        )}
       </div>
     </form>
   );

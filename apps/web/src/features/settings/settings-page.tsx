@@ -29,6 +29,7 @@ import styles from './settings.module.css';
 import { SETTINGS_SECTIONS, type SettingsSection, sectionFromHash } from './settings-logic.ts';
 import { SocialSection } from './social-section.tsx';
 import { SubscriptionsSection } from './subscriptions-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 const ICONS: Record<SettingsSection, ReactNode> = {
   profile: <UserIcon size={18} />,
@@ -94,7 +95,13 @@ export default function SettingsPage() {
   } else if (section === 'profile') body = <ProfileSection user={user.data} />;
   else if (section === 'subscriptions') body = <SubscriptionsSection />;
   else if (section === 'social') body = <SocialSection />;
-  else if (section === 'security') body = <SecuritySection />;
+  // Settings → Security: two-factor authentication (ADR 0016) above the active sessions (ADR 0015).
+  else if (section === 'security')
+    body = (
+      <SecuritySection>
+        <TwoFactorSection />
+      </SecuritySection>
+    );
   else body = <LegalSection />;
 
   return (

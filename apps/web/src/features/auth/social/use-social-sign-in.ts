@@ -33,6 +33,12 @@ export function useSocialSignIn() {
       try {
         const result = await socialLogin(provider, token);
         if (result.kind === 'loggedIn') {
+          if (result.secondFactor) {
+            navigate(paths.loginSecondStep, {
+              state: { secondFactor: result.secondFactor, isEmailVerified: result.isEmailVerified },
+            });
+            return;
+          }
           await auth.refresh();
           const state: NavigationState = { showVerificationNotice: !result.isEmailVerified };
           navigate(paths.home, { state });
