@@ -230,6 +230,24 @@ describe('login with a second factor', () => {
     expect(mail[0]!.text).toContain('authenticator app was turned off');
   });
 
+  it('sends an undo link with the notice: an authenticator someone else added is turned off, every session signed out', async () => {
+    const m = await withAuthenticator();
+    const notice = (await t.mailbox(m.payload.email)).find((mail) =>
+      mail.text.includes('authenticator app was turned on'),
+    );
+    const token = notice?.text.match(/\/account\/undo\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const undone = await t.client().post('/api/auth/undo-change', { token });
+    expect(undone.statusCode).toBe(200);
+    // Signed out: the stolen session is gone.
+    expect((await whoAmI(m.client)).isAuthenticated).toBe(false);
+    // Turned off: the password alone signs in again, and the owner can set a new app up.
+    const browser = t.client();
+    const res = await login(browser, m.payload.username, m.payload.password);
+    expect(res.json().second_factor).toBeUndefined();
+    expect((await browser.get('/api/mfa/')).json()).toMatchObject({ enabled: false, totp_enabled: false });
+  });
+
   it('writes to an Italian account in Italian', async () => {
     const m = await registerUser(t);
     await t.database.db.update(users).set({ language: 'it' }).where(eq(users.id, m.id));

@@ -268,7 +268,7 @@ describe('undoing a second-factor change', () => {
         undo: { kind: 'second_factor', change: 'totp_enabled' },
       }),
     );
-    const token = await undoLink(m.payload.email, 'Your two-step verification was changed');
+    const token = await undoLink(m.payload.email, 'Account security: second factor changed');
     expect((await undo(t.client(), token)).statusCode).toBe(200);
     expect(seen).toEqual([m.id]);
     expect(await sessionCount(m.id)).toBe(0);
