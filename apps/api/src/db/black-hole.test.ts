@@ -73,7 +73,7 @@ describe('a database that never answers', () => {
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
+      expect(health.json()).toEqual({ status: 'unavailable', database: 'unavailable', rateLimit: 'memory' });
 
       started = Date.now();
       const page = await app.inject({

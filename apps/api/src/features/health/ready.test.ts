@@ -41,6 +41,7 @@ describe('GET /api/ready', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
       status: 'ok',
       database: 'ok',
+      rateLimit: 'memory',
     });
   });
 

@@ -22,8 +22,8 @@ import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
-import { recordSensitiveChange } from '../security/changes.ts';
 import * as mfa from '../mfa/service.ts';
+import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
 import {
   authorizeUrl,

@@ -41,7 +41,11 @@ export async function launchedCampaign(ctx: AppContext, spec: LaunchedSpec): Pro
   const c = await newCampaign(db, {
     currency,
     goalCents: Math.max(1, total),
-    maxCents: Math.max(1, total) * 2,
+    // A demo round caps each member's share of its maximum (DEMO_MEMBER_SHARE_PERCENT): room enough.
+    maxCents:
+      currency === 'DEMO'
+        ? Math.ceil((Math.max(1, total) * 100) / ctx.config.demoMemberSharePercent)
+        : Math.max(1, total) * 2,
     minTicketCents: Math.max(1, Math.min(...spec.investments)),
     reflectionSeconds: 0,
     developerId,
