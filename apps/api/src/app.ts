@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('ctx', ctx);
-  // Metrics (ADR 0022): times every answer, so it comes before the routes.
+  // Metrics (ADR 0021): times every answer, so it comes before the routes.
   registerMetrics(app, metrics, config.metrics);
   if (config.metrics.port !== null) {
     let metricsServer: import('node:http').Server | undefined;

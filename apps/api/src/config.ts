@@ -133,7 +133,7 @@ const EnvSchema = z.object({
   // outside production only, unless turned on here.
   API_DOCS: z.enum(['true', 'false']).optional(),
   SOURCE_MAPS: z.enum(['true', 'false']).optional(),
-  // Operations (ADR 0022): Prometheus metrics and where uploaded files live.
+  // Operations (ADR 0021): Prometheus metrics and where uploaded files live.
   METRICS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),

@@ -8,7 +8,7 @@ import type { MetricsConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { notFound, unauthorized } from './errors.ts';
 
-// Prometheus metrics (ADR 0022): the process (event-loop delay, memory, CPU, GC) from prom-client's
+// Prometheus metrics (ADR 0021): the process (event-loop delay, memory, CPU, GC) from prom-client's
 // default collectors, HTTP durations by route pattern and status, the database pool, and what the
 // database says about the outbox and the settlement worker. Served at GET /metrics behind a bearer
 // token (METRICS_TOKEN), and/or on an internal port (METRICS_PORT).

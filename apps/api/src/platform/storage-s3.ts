@@ -3,7 +3,7 @@ import { ConfigError, type StorageConfig } from '../config.ts';
 import { type FileStorage, KEY_PATTERN } from './storage.ts';
 
 // Uploaded files in an S3-compatible object store (AWS S3, MinIO, Ceph, R2 …), selected with
-// STORAGE=s3 (ADR 0022). Objects are private: the API reads them and answers with its own headers
+// STORAGE=s3 (ADR 0021). Objects are private: the API reads them and answers with its own headers
 // (type, Content-Disposition, nosniff, CSP), exactly as it does for the local folder, so nothing
 // about how a file is shown depends on the store.
 

@@ -5,7 +5,7 @@ import type { StorageConfig } from '../config.ts';
 /**
  * Where uploaded files live: a local folder by default, or an S3-compatible object store
  * (storage-s3.ts). Files are small (at most a few MB) and always go through the API, which sets
- * the headers that make them safe to open (ADR 0022).
+ * the headers that make them safe to open (ADR 0021).
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
