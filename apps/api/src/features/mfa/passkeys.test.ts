@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.ts';
 import {
   createTestApp,
   PUBLIC_URL,
@@ -43,6 +45,31 @@ describe('passkeys', () => {
     expect(again.json().code).toBe('passkeyAlreadyRegistered');
     const mail = await t.mailbox(m.payload.email);
     expect(mail[0]!.text).toContain('a new passkey was added');
+  });
+
+  it('cannot be added with a stolen cookie alone: an old session must give the password first', async () => {
+    const m = await registerUser(t);
+    await t.database.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - interval '11 minutes'`, reauthenticatedAt: null })
+      .where(eq(sessions.userId, m.id));
+    const refused = await m.client.post('/api/mfa/passkeys/options');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('reauthRequired');
+    expect((await m.client.get('/api/mfa/')).json().passkeys).toEqual([]);
+    // With the password the owner goes on, and the registration that follows needs nothing more.
+    const options = await m.client.post('/api/mfa/passkeys/options', {
+      current_password: m.payload.password,
+    });
+    expect(options.statusCode).toBe(200);
+    const { challenge_id, options: o } = options.json();
+    const key = new SoftwareAuthenticator(PUBLIC_URL);
+    const added = await m.client.post('/api/mfa/passkeys', {
+      challenge_id,
+      name: 'Mine',
+      response: key.register(o),
+    });
+    expect(added.statusCode).toBe(200);
   });
 
   it('refuse a registration made for another site or with a spent challenge', async () => {

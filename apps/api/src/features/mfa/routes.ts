@@ -19,6 +19,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { staffRoleOf } from '../review/service.ts';
+import { requireRecentAuth } from '../security/step-up.ts';
 import * as mfa from './service.ts';
 
 const errors = {
@@ -110,6 +111,8 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Options to create a passkey for this account',
         response: { 200: PasskeyOptionsResponse, ...errors },
       },
+      // A passkey signs in by itself: adding one needs a recent sign-in or the password (ADR 0015).
+      preHandler: requireRecentAuth(ctx),
     },
     async (req) => mfa.registrationOptions(ctx, requireSession(req)),
   );
@@ -123,6 +126,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         body: PasskeyRegisterRequest,
         response: { 200: EnableResponse, ...errors },
       },
+      preHandler: requireRecentAuth(ctx),
     },
     async (req) => mfa.registerPasskey(ctx, req, requireSession(req), req.body),
   );

@@ -19,6 +19,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import type { Session } from '../../platform/sessions.ts';
 import { registerUndoHandler } from '../security/changes.ts';
 import { addsSecondFactor } from '../security/emails.ts';
+import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from '../users/service.ts';
 import { type FactorChange, noticeFactorChange } from './emails.ts';
 import { MFA_RULES } from './limits.ts';
@@ -101,11 +102,17 @@ export async function status(ctx: AppContext, session: Session): Promise<MfaStat
 
 // ---- password confirmation -----------------------------------------------------------------------
 
-/** The current password, with back-off per account; accounts without one (social only) skip it. */
-async function confirmPassword(ctx: AppContext, userId: string, password: string) {
+/**
+ * The current password, with back-off per account. Accounts without one (social only) prove
+ * themselves by a recent sign-in instead (the step-up of ADR 0015).
+ */
+async function confirmPassword(ctx: AppContext, req: FastifyRequest, userId: string, password: string) {
   await ctx.limiter.check(MFA_RULES.passwordFailuresPerAccount, userId);
   const user = await users.getUser(ctx, userId);
-  if (user.passwordHash === null) return user;
+  if (user.passwordHash === null) {
+    await ensureRecentAuth(ctx, req);
+    return user;
+  }
   if (!password) throw badRequest('passwordRequired', { password: 'passwordRequired' });
   if (!(await verifyPassword(user.passwordHash, password))) {
     await ctx.limiter.fail(MFA_RULES.passwordFailuresPerAccount, userId);
@@ -218,7 +225,7 @@ export async function enableTotp(
 ): Promise<{ recovery_codes: string[] | null }> {
   const userId = session.user.id;
   await ctx.limiter.check(MFA_RULES.codeFailuresPerAccount, userId);
-  const user = await confirmPassword(ctx, userId, input.password);
+  const user = await confirmPassword(ctx, req, userId, input.password);
   const codes = await ctx.db
     .transaction(async (tx) => {
       await useTotpCode(ctx, tx, userId, input.code, true);
@@ -248,7 +255,7 @@ async function afterFactorRemoved(tx: Db, userId: string) {
 
 export async function disableTotp(ctx: AppContext, req: FastifyRequest, session: Session, password: string) {
   const userId = session.user.id;
-  const user = await confirmPassword(ctx, userId, password);
+  const user = await confirmPassword(ctx, req, userId, password);
   const row = await repo.findTotp(ctx.db, userId);
   if (!row?.enabledAt) throw badRequest('mfaNotEnabled');
   await ctx.db.transaction(async (tx) => {
@@ -266,7 +273,7 @@ export async function regenerateRecoveryCodes(
   password: string,
 ): Promise<string[]> {
   const userId = session.user.id;
-  const user = await confirmPassword(ctx, userId, password);
+  const user = await confirmPassword(ctx, req, userId, password);
   if (!(await hasSecondFactor(ctx.db, userId))) throw badRequest('mfaNotEnabled');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
@@ -306,7 +313,7 @@ export async function removePasskey(
   password: string,
 ) {
   const userId = session.user.id;
-  const user = await confirmPassword(ctx, userId, password);
+  const user = await confirmPassword(ctx, req, userId, password);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.deletePasskey(tx, userId, id))) throw new AppError('notFound', 404);
     await afterFactorRemoved(tx, userId);

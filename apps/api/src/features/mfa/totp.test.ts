@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { mfaRecoveryCodes, mfaTotp } from '../../db/schema-mfa.ts';
 import { seed } from '../../db/seed.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
@@ -246,6 +246,20 @@ describe('login with a second factor', () => {
     const res = await login(browser, m.payload.username, m.payload.password);
     expect(res.json().second_factor).toBeUndefined();
     expect((await browser.get('/api/mfa/')).json()).toMatchObject({ enabled: false, totp_enabled: false });
+  });
+
+  it('asks an account without a password for a recent sign-in before its second factor changes', async () => {
+    const m = await registerUser(t);
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, m.id));
+    await t.database.db
+      .update(sessions)
+      .set({ authenticatedAt: sql`now() - interval '11 minutes'`, reauthenticatedAt: null })
+      .where(eq(sessions.userId, m.id));
+    const { secret } = (await m.client.post('/api/mfa/totp/setup')).json();
+    const res = await m.client.post('/api/mfa/totp/enable', { password: '', code: totpCode(secret) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('reauthRequired');
+    expect((await m.client.get('/api/mfa/')).json().enabled).toBe(false);
   });
 
   it('writes to an Italian account in Italian', async () => {
