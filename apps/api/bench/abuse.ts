@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@indiesplit/shared/constants';
 import { PITCH_PDF_MAX_BYTES } from '@indiesplit/shared/pitches';
 import { manyObjectsPdf, multipart, validFields } from '../src/features/pitches/pitch-fixtures.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
+import { cleanup, cleanups, freePort } from './process.ts';
 
 // Two floods of hostile anonymous requests against the real server (ADR 0017), each on a fresh
 // server process of its own, with /api/health probed all along from another thread:
@@ -43,35 +43,6 @@ const emailBytes = positiveInt('EMAIL_BYTES', 1_000_000);
 const pdfBytes = positiveInt('PDF_BYTES', 25_000_000);
 const databaseUrl = (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)?.trim() || undefined;
 
-// Everything to undo, newest first; run once, also on failure and on Ctrl-C.
-const cleanups: Array<() => Promise<unknown>> = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error('cleanup failed:', err instanceof Error ? err.message : err);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 // ---- the server under attack ---------------------------------------------------------------------
 
 interface LoopDelay {
@@ -100,7 +71,7 @@ async function startServer(): Promise<Server> {
     cleanups.push(() => db.drop());
     url = db.url;
   }
-  const port = await freePort();
+  const port = await freePort(HOST);
   const publicUrl = `http://${HOST}:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'abuse-server.ts')], {
     env: {
@@ -501,7 +472,6 @@ async function main(): Promise<number> {
   // A fresh server for the second flood: a clean memory baseline, and a first flood that froze its
   // server does not spoil the second.
   await cleanup();
-  cleaning = undefined;
   const pdf = craftedPdf();
   server = await startServer();
   const flood = await pdfFlood(server, pdf);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -10,6 +9,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { failures, type LoadOptions, type LoadSummary, load } from './load.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
+import { cleanup, cleanups, freePort, isCleaning } from './process.ts';
 import { registerThroughApi } from './session.ts';
 
 // Load test of the hot path of every page view: GET /api/auth/authenticated/ with a logged-in
@@ -33,34 +33,6 @@ function positiveInt(name: string, fallback: number): number {
 }
 
 /** A port nobody listens on right now: the app's public URL has to name it before the app exists. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-// Everything to undo, newest first; run once, also on failure and on Ctrl-C.
-const cleanups: Array<() => Promise<unknown>> = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error('cleanup failed:', err instanceof Error ? err.message : err);
-      }
-    }
-  })();
-  return cleaning;
-}
 
 // The load generator records latencies in whole milliseconds.
 const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
@@ -98,7 +70,7 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
-  const port = await freePort();
+  const port = await freePort(HOST);
   const config = parseConfig({
     NODE_ENV: 'production',
     HOST,
@@ -121,7 +93,7 @@ async function main(): Promise<number> {
     // The pool hands back its connections before the server has closed them, so dropping the
     // database can still reach one; without a listener that error would end the process.
     database.pool.on('error', (err) => {
-      if (!cleaning) console.error(`database connection error: ${err.message}`);
+      if (!isCleaning()) console.error(`database connection error: ${err.message}`);
     });
   }
   cleanups.push(() => database.close());

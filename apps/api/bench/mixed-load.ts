@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +16,7 @@ import { checkInvestmentInvariants } from '../src/features/settlement/invariants
 import { hashPassword } from '../src/platform/passwords.ts';
 import { runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
+import { cleanup, cleanups, freePort, rssMb } from './process.ts';
 
 // Mixed traffic against the real server (apps/api/src/main.ts in its own process, production
 // settings), on PostgreSQL and on the embedded database: session checks, the campaign list and
@@ -65,48 +64,6 @@ function intArg(name: keyof typeof args, min: number, max: number): number {
     throw new BenchError(`--${name} must be an integer from ${min} to ${max}, got ${args[name]}`);
   }
   return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** Resident memory of a process in MB (Linux /proc); NaN elsewhere. */
-function rssMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-    return kb / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-// Everything to undo, newest first; run once, also on failure and on Ctrl-C.
-const cleanups: Array<() => Promise<unknown>> = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error('cleanup failed:', err instanceof Error ? err.message : err);
-      }
-    }
-  })().finally(() => {
-    cleaning = undefined;
-  });
-  return cleaning;
 }
 
 interface Fixture {
@@ -448,7 +405,7 @@ async function benchOne(
   const fixture = await seed(database, options.investors, options.campaigns);
   await database.close();
 
-  const port = await freePort();
+  const port = await freePort(HOST);
   const base = `http://${HOST}:${port}`;
   const server = await startServer(
     {
