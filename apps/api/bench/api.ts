@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { failures, type LoadOptions, type LoadSummary, load } from './load.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
-import { cleanup, cleanups, freePort, isCleaning } from './process.ts';
+import { cleanup, cleanupOnSignals, cleanups, freePort, isCleaning } from './process.ts';
 import { registerThroughApi } from './session.ts';
 
 // Load test of the hot path of every page view: GET /api/auth/authenticated/ with a logged-in
@@ -184,15 +184,7 @@ async function main(): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-for (const [signal, exitCode] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(exitCode));
-  });
-}
+cleanupOnSignals();
 
 let code = 1;
 try {

@@ -16,7 +16,7 @@ import { checkInvestmentInvariants } from '../src/features/settlement/invariants
 import { hashPassword } from '../src/platform/passwords.ts';
 import { runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
-import { cleanup, cleanups, freePort, rssMb } from './process.ts';
+import { cleanup, cleanupOnSignals, cleanups, freePort, rssMb } from './process.ts';
 
 // Mixed traffic against the real server (apps/api/src/main.ts in its own process, production
 // settings), on PostgreSQL and on the embedded database: session checks, the campaign list and
@@ -539,15 +539,7 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-for (const [signal, exitCode] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(exitCode));
-  });
-}
+cleanupOnSignals();
 
 let code = 1;
 try {

@@ -53,3 +53,16 @@ export function cleanup(): Promise<void> {
 export function isCleaning(): boolean {
   return cleaning !== undefined;
 }
+
+/** Ctrl-C or SIGTERM: run the cleanups, then exit with the signal's conventional code. */
+export function cleanupOnSignals(): void {
+  for (const [signal, exitCode] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void cleanup().finally(() => process.exit(exitCode));
+    });
+  }
+}

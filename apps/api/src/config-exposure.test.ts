@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { parseConfig } from './config.ts';
+import { configErrorOf, productionEnv } from './test/config-fixtures.ts';
 
 // Settings that decide what a production instance exposes: the API docs, the web app's source
 // maps, and whose X-Forwarded-For is believed.
@@ -12,26 +12,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'indiesplit-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const development = { DATA_DIR: dataDir };
-const production = {
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  PUBLIC_URL: 'https://indiesplit.example',
-  SMTP_URL: 'smtps://user:pass@smtp.indiesplit.example:465',
-  PLATFORM_IBAN: 'DE89370400440532013000',
-  PLATFORM_BIC: 'COBADEFFXXX',
-  PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
-};
-
-function errorOf(env: Record<string, string>): string {
-  try {
-    parseConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
+const production = productionEnv(dataDir);
+const errorOf = configErrorOf;
 
 describe('TRUST_PROXY', () => {
   it('refuses true in production, naming the variable and what to set instead', () => {

@@ -5,33 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { parseConfig } from './config.ts';
+import { configErrorOf, productionEnv } from './test/config-fixtures.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'indiesplit-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const SECRET = randomBytes(32).toString('hex');
 const base = { DATA_DIR: dataDir };
-const production = {
-  ...base,
-  NODE_ENV: 'production',
-  SESSION_SECRET: SECRET,
-  PUBLIC_URL: 'https://indiesplit.example',
-  SMTP_URL: 'smtps://user:pass@smtp.indiesplit.example:465',
-  PLATFORM_IBAN: 'DE89370400440532013000',
-  PLATFORM_BIC: 'COBADEFFXXX',
-  PLATFORM_BENEFICIARY: 'IndieSplit S.r.l.',
-};
-
-function errorOf(env: Record<string, string>): string {
-  try {
-    parseConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as Error).message;
-  }
-  throw new Error('configuration was accepted');
-}
+const production = productionEnv(dataDir, SECRET);
+const errorOf = configErrorOf;
 
 describe('parseConfig refuses bad values, naming the variable', () => {
   it.each([
