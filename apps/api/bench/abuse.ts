@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CSRF_COOKIE, CSRF_HEADER } from '@indiesplit/shared/constants';
 import { PITCH_PDF_MAX_BYTES } from '@indiesplit/shared/pitches';
-import { manyObjectsPdf, multipart, validFields } from '../src/features/pitches/pitch-fixtures.ts';
+import { manyObjectsPdf, multipart, validFields } from '../test/fixtures/pitches.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 import { cleanup, cleanups, freePort } from './process.ts';
 

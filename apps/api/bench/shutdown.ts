@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startServer, waitForHealth } from '../src/test/server-process.ts';
+import { freePort, startServer, waitForHealth } from '../test/server-process.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 
 // A clean stop under load (ADR 0020): the real server (main.ts) takes keep-alive traffic from

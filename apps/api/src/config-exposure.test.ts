@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configErrorOf, productionEnv } from '../test/config-fixtures.ts';
 import { parseConfig } from './config.ts';
-import { configErrorOf, productionEnv } from './test/config-fixtures.ts';
 
 // Settings that decide what a production instance exposes: the API docs, the web app's source
 // maps, and whose X-Forwarded-For is believed.

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configErrorOf, productionEnv } from '../test/config-fixtures.ts';
 import { parseConfig } from './config.ts';
-import { configErrorOf, productionEnv } from './test/config-fixtures.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'indiesplit-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

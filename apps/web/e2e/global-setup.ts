@@ -9,7 +9,7 @@ import {
   startBrowserStandIn,
   startDiscordStub,
   startGoogleStub,
-} from '../../api/src/features/oauth/provider-stubs.ts';
+} from '../../api/test/oauth-provider-stubs.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Starts the real, already built server (`npm run build` first; `npm run test:e2e` does both) on a

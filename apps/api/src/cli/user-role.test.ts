@@ -6,10 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { auditEvents, users } from '../db/schema.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
 
 // The roles command as an operator runs it: a separate process on the embedded database in DATA_DIR,
 // or on DATABASE_URL when the suite runs on PostgreSQL.

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blackHole, freePort, startServer } from '../../test/server-process.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { MemoryRateLimitStore } from '../platform/rate-limit.ts';
-import { blackHole, freePort, startServer } from '../test/server-process.ts';
 import { postgresDatabase } from './client.ts';
 
 // A PostgreSQL server that accepts connections and never answers (a TCP listener that never

@@ -9,7 +9,7 @@ import { openDatabase } from './client.ts';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const CHILD = path.join(ROOT, 'apps/api/src/test/commit-and-die.ts');
+const CHILD = path.join(ROOT, 'apps/api/test/commit-and-die.ts');
 const dirs: string[] = [];
 async function freshDir() {
   const dir = await mkdtemp(path.join(tmpdir(), 'indiesplit-durable-'));

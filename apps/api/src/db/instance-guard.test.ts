@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { type Database, openDatabase } from './client.ts';
 import { decide, guardInstance, InstanceGuardError } from './instance-guard.ts';
 import { runMigrations } from './migrate.ts';

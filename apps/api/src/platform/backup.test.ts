@@ -7,6 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { acknowledged, fund, newCampaign, newMember } from '../../test/fixtures/settlement.ts';
+import { PUBLIC_URL } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
@@ -15,8 +17,6 @@ import { invest } from '../features/investing/service.ts';
 import { checkLedgerInvariants } from '../features/ledger/service.ts';
 import { checkRevenueInvariants } from '../features/revenue/revenue-invariants.ts';
 import { checkInvestmentInvariants } from '../features/settlement/invariants.ts';
-import { acknowledged, fund, newCampaign, newMember } from '../features/settlement/test-fixtures.ts';
-import { PUBLIC_URL } from '../test/harness.ts';
 import { embeddedDatabaseDir, serveBackups } from './backup.ts';
 import { lockDataDir, prepareDataDir } from './data-dir.ts';
 

@@ -7,7 +7,7 @@ import { lockDataDir } from './data-dir.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/api/src/main.ts');
-const HOLDER = path.join(ROOT, 'apps/api/src/test/hold-data-dir.ts');
+const HOLDER = path.join(ROOT, 'apps/api/test/hold-data-dir.ts');
 const base = mkdtempSync(path.join(tmpdir(), 'indiesplit-datadir-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PUBLIC_URL, type TestApp } from '../test/harness.ts';
+import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
 import { RULES } from './rate-limit.ts';
 
 // What an instance shows the world: API docs and source maps (off in production unless asked for),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, registerUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, newUser, registerUser, type TestApp } from '../../test/harness.ts';
 
 // What every answer of a development/test instance carries, and how it answers what it cannot serve.
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { emailTokens, outbox, sessions } from '../db/schema.ts';
-import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
 import { purgeExpired } from './housekeeping.ts';
 
 let t: TestApp;

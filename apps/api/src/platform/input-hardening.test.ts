@@ -1,9 +1,9 @@
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, submit, validFields } from '../../test/fixtures/pitches.ts';
+import { createTestApp, newUser, type TestApp } from '../../test/harness.ts';
 import { users } from '../db/schema.ts';
-import { member, submit, validFields } from '../features/pitches/pitch-fixtures.ts';
-import { createTestApp, newUser, type TestApp } from '../test/harness.ts';
 
 // Hostile input from anonymous clients: crafted emails, over-large bodies, control characters.
 

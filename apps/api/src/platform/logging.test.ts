@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, newUser, type TestApp } from '../../test/harness.ts';
 import { scrubText, serializeRequest } from './logging.ts';
 
 // The real logger (the app's own options) writing to a buffer, while the database fails under a

@@ -2,8 +2,15 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  linkIn,
+  newUser,
+  PUBLIC_URL,
+  registerUser,
+  type TestApp,
+} from '../../test/harness.ts';
 import { outbox } from '../db/schema.ts';
-import { createTestApp, linkIn, newUser, PUBLIC_URL, registerUser, type TestApp } from '../test/harness.ts';
 import { enqueueMail, MailWorker, SmtpTransport } from './mailer.ts';
 
 // The mailer against a real SMTP server in this process: what the platform sends is what a mail

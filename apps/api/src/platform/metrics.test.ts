@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../test/fixtures/investing.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { outbox } from '../db/schema.ts';
-import { insertCampaign } from '../features/investing/investing-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
 
 // GET /metrics as a Prometheus scraper and an outsider see it: refused without the token, and with
 // it every family the operator's dashboards need, with values that follow what happened.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, type TestApp, type TestClient } from '../test/harness.ts';
+import { createTestApp, newUser, type TestApp, type TestClient } from '../../test/harness.ts';
 
 // A production instance: HTTPS-only headers and cookies, and no development mailbox.
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, type TestApp } from '../test/harness.ts';
+import { createTestApp, newUser, type TestApp } from '../../test/harness.ts';
 import { RULES } from './rate-limit.ts';
 
 // Redis away must not take logins and registrations with it: the limits fall back to this

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, newUser, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { LOGIN_THROTTLE } from '../features/auth/login-throttle.ts';
-import { createTestApp, newUser, PUBLIC_URL, type TestApp } from '../test/harness.ts';
 import { AppError } from './errors.ts';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore, RedisRateLimitStore } from './rate-limit.ts';
 

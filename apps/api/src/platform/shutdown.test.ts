@@ -10,7 +10,7 @@ import {
   type ServerProcess,
   startServer,
   waitForHealth,
-} from '../test/server-process.ts';
+} from '../../test/server-process.ts';
 
 // SIGTERM on the real process (main.ts on an embedded database in a temporary DATA_DIR), with a
 // request in flight on a keep-alive connection: the request is answered, a request that arrives

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, member, submit, validFields } from '../features/pitches/pitch-fixtures.ts';
-import { createTestApp, registerUser, type TestApp } from '../test/harness.ts';
-import { startTestS3, type TestS3 } from '../test/s3-server.ts';
+import { makePdf, member, submit, validFields } from '../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { S3FileStorage } from './storage-s3.ts';
 
 // The API with STORAGE=s3 against a real S3-compatible server: files go to the bucket, nothing to

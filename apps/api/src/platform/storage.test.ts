@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { ConfigError, parseConfig } from '../config.ts';
-import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { createFileStorage, type FileStorage, LocalFileStorage } from './storage.ts';
 import { S3FileStorage, StorageUnavailableError } from './storage-s3.ts';
 

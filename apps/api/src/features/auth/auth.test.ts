@@ -2,7 +2,6 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
 import {
   createTestApp,
   linkIn,
@@ -11,7 +10,8 @@ import {
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
+import { users } from '../../db/schema.ts';
 
 // Accounts as a visitor sees them: the CSRF cookie, who am I, login, registration and logout.
 

@@ -8,7 +8,7 @@ import {
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 
 // What an attacker tries against the session: forged cross-site requests and fixed session ids.
 

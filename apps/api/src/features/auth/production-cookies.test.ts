@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, PUBLIC_URL, registerUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, newUser, PUBLIC_URL, registerUser, type TestApp } from '../../../test/harness.ts';
 
 // In production the account cookies only travel over HTTPS. Its own app, since NODE_ENV differs.
 

@@ -10,7 +10,7 @@ import {
   registerUser,
   type TestApp,
   TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 import { backoffSeconds, LOGIN_THROTTLE } from './login-throttle.ts';
 
 // The real limiter, hit until it refuses. This file has its own app so its counters stay here.

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 import { emailTokens } from '../../db/schema.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { recoveryQueue } from './recovery-queue.ts';
 
 // "Forgot password" must not tell a known address from an unknown one, by its answer or by its

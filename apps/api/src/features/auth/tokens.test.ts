@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, users } from '../../db/schema.ts';
 import {
   createTestApp,
   linkIn,
@@ -10,7 +9,8 @@ import {
   PUBLIC_URL,
   registerUser,
   type TestApp,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
+import { emailTokens, users } from '../../db/schema.ts';
 
 // The emailed links: verification, password recovery and reset, and resending the verification.
 

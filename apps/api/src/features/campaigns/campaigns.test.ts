@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, multipart } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaignEvents, campaignServices, campaigns } from '../../db/schema-campaigns.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { member, multipart } from '../pitches/pitch-fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof member>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 
 // The development mailbox (no SMTP configured): what the platform would have sent, newest first.
 // Its absence in production is shown in the platform's production tests.

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { expectAllInvariants, useTestApp, walletOf } from '../../../test/fixtures/settlement.ts';
+import { registerUser, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { registerUser, type TestApp } from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { launchedCampaign } from '../revenue/revenue-fixtures.ts';
 import { verifiedReport } from '../revenue/verified-report.ts';
-import { expectAllInvariants, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 
 // A bank does not tell RT-1 from rt-1: one transfer typed twice, in another case or with other
 // spaces, is credited once, whichever path records it (deposit, CSV import, pool payment).

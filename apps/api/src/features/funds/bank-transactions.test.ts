@@ -3,16 +3,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { expectAllInvariants, useTestApp } from '../../../test/fixtures/settlement.ts';
+import { registerUser, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { migrationsFolder } from '../../db/migrate.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { registerUser, type TestApp } from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
 import { recordDeveloperPayment } from '../revenue/distribution.ts';
-import { launchedCampaign } from '../revenue/revenue-fixtures.ts';
 import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
 import { verifiedReport } from '../revenue/verified-report.ts';
-import { expectAllInvariants, useTestApp } from '../settlement/test-fixtures.ts';
 
 // The migration that made bank_transactions filled it from the deposits and the developers' pool
 // payments recorded before. Its backfill is run again here, on rows the code wrote, and must give

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { MAX_OPEN_WITHDRAWALS, REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { ConfigError, parseConfig } from '../../config.ts';
 import { users } from '../../db/schema.ts';
 import { isPgError } from '../../platform/pg-errors.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
 import { countOpenWithdrawals } from './repo.ts';
 
 let t: TestApp;

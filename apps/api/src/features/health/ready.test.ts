@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { MemoryRateLimitStore } from '../../platform/rate-limit.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // GET /api/ready: whether this instance can take traffic. Each failing check is named; a failing
 // Redis leaves the instance serving (rate limits fall back per instance), so it reads "degraded"

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { lockCampaign } from '../campaigns/state.ts';
-import { accountCode, checkLedgerInvariants } from '../ledger/service.ts';
-import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import {
   acknowledged,
   campaign,
@@ -17,7 +11,13 @@ import {
   newMember,
   useTestApp,
   walletOf,
-} from '../settlement/test-fixtures.ts';
+} from '../../../test/fixtures/settlement.ts';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { lockCampaign } from '../campaigns/state.ts';
+import { accountCode, checkLedgerInvariants } from '../ledger/service.ts';
+import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { invest, revoke } from './service.ts';
 
 // Investments and revocations of one investor in one campaign, at the same time. They lock the

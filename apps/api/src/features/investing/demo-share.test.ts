@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { insertCampaign, investBody, newKey, readyInvestor } from './investing-fixtures.ts';
+import { insertCampaign, investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 // Every member gets 10,000 virtual euros, so without a cap one member could fill a demo round on
 // their own and spoil it for everyone else. DEMO_MEMBER_SHARE_PERCENT (10 by default) caps what

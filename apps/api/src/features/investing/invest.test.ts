@@ -1,10 +1,16 @@
 import { DEMO_WALLET_CENTS } from '@indiesplit/shared/wallet';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertCampaign,
+  investBody,
+  newKey,
+  readyInvestor,
+  verifyEmail,
+} from '../../../test/fixtures/investing.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
-import { insertCampaign, investBody, newKey, readyInvestor, verifyEmail } from './investing-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import {
   insertCampaign,
   investBody,
@@ -7,7 +6,8 @@ import {
   newKey,
   readyInvestor,
   rightAnswers,
-} from './investing-fixtures.ts';
+} from '../../../test/fixtures/investing.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.ts';
+import { member } from '../../../test/fixtures/pitches.ts';
 import {
   createTestApp,
   PUBLIC_URL,
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { SoftwareAuthenticator } from './software-authenticator.ts';
+} from '../../../test/harness.ts';
+import { SoftwareAuthenticator } from '../../../test/software-authenticator.ts';
+import { sessions } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

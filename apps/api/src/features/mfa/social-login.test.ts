@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { type GoogleStub, startGoogleStub } from '../oauth/provider-stubs.ts';
-import { enableAuthenticator, totpCode } from './mfa-fixtures.ts';
+import { enableAuthenticator, totpCode } from '../../../test/fixtures/mfa.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
 
 // A provider sign-in is a first factor like a password: with a second factor on, it only starts a
 // pending login (ADR 0016).

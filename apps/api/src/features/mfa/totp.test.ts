@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enableAuthenticator, totpCode } from '../../../test/fixtures/mfa.ts';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { mfaRecoveryCodes, mfaTotp } from '../../db/schema-mfa.ts';
 import { seed } from '../../db/seed.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { enableAuthenticator, totpCode } from './mfa-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../db/schema.ts';
-import { oauthIdentities } from '../../db/schema-oauth.ts';
+import { discordReference } from '../../../test/fixtures/oauth.ts';
 import {
   createTestApp,
   PUBLIC_URL,
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
-import { type DiscordStub, type GoogleStub, startDiscordStub, startGoogleStub } from './provider-stubs.ts';
-import { discordReference } from './test-flows.ts';
+} from '../../../test/harness.ts';
+import {
+  type DiscordStub,
+  type GoogleStub,
+  startDiscordStub,
+  startGoogleStub,
+} from '../../../test/oauth-provider-stubs.ts';
+import { auditEvents, users } from '../../db/schema.ts';
+import { oauthIdentities } from '../../db/schema-oauth.ts';
 
 // Settings' social media connections: list, connect, disconnect (never the last way in), the first
 // password of a social-only account, and what erasure and deletion do to identities.

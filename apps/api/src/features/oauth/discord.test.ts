@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { oauthFlows, oauthIdentities, oauthReferences } from '../../db/schema-oauth.ts';
+import { authorizeAtDiscord, callback, discordReference } from '../../../test/fixtures/oauth.ts';
 import {
   createTestApp,
   PUBLIC_URL,
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
 import {
   DISCORD_CLIENT_ID,
   DISCORD_CLIENT_SECRET,
   type DiscordStub,
   startDiscordStub,
-} from './provider-stubs.ts';
-import { authorizeAtDiscord, callback, discordReference } from './test-flows.ts';
+} from '../../../test/oauth-provider-stubs.ts';
+import { users } from '../../db/schema.ts';
+import { oauthFlows, oauthIdentities, oauthReferences } from '../../db/schema-oauth.ts';
 
 // Discord sign-in against a real authorization server on localhost: the code exchange happens on
 // our server with the secret and the PKCE verifier; the browser only carries a one-time reference.

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@indiesplit/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { GOOGLE_CLIENT_ID, type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 import { oauthIdentities } from '../../db/schema-oauth.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { GOOGLE_CLIENT_ID, type GoogleStub, startGoogleStub } from './provider-stubs.ts';
 
 // Google sign-in against a real OpenID provider on localhost: ID tokens signed with its keys,
 // verified by our server against its JWKS.

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf, member, resubmit, submit, validFields } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { pitchContacts, pitchEvents, pitches } from '../../db/schema-pitches.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { makePdf, member, resubmit, submit, validFields } from './pitch-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { CSRF_HEADER } from '@indiesplit/shared/constants';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pitches } from '../../db/schema-pitches.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { createTestApp, ORIGIN } from '../../test/harness.ts';
 import {
   compressedObjectsPdf,
   makePdf,
@@ -15,7 +12,10 @@ import {
   multipart,
   submit,
   validFields,
-} from './pitch-fixtures.ts';
+} from '../../../test/fixtures/pitches.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, ORIGIN } from '../../../test/harness.ts';
+import { pitches } from '../../db/schema-pitches.ts';
 
 // Untrusted PDFs (ADR 0017), through the real app: the object ceiling, the time budget and the
 // concurrency cap are lowered by configuration so that small files and one held upload show them.

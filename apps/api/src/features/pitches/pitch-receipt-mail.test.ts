@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { member, submit, validFields } from './pitch-fixtures.ts';
+import { member, submit, validFields } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 
 // The anonymous pitch form takes any address. Its receipt must not carry words the sender chose,
 // or the form becomes a way to send anyone a message from our domain. Only an address the sender

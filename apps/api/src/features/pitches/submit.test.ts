@@ -4,9 +4,9 @@ import path from 'node:path';
 import { earliestReleaseDate, PITCH_PDF_MAX_BYTES } from '@indiesplit/shared/pitches';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEncryptedPdf, makePdf, submit, validFields } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 import { pitchContacts, pitchEvents, pitches } from '../../db/schema-pitches.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { makeEncryptedPdf, makePdf, submit, validFields } from './pitch-fixtures.ts';
 import { decryptPitchPassword } from './pitch-password.ts';
 
 let t: TestApp;

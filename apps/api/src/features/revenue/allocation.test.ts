@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixtures/settlement.ts';
 import type { Db } from '../../db/client.ts';
-import { useTestApp } from '../settlement/test-fixtures.ts';
 import { allocateLargestRemainder, largestRemainderSql } from './allocation.ts';
 
 let db: Db;

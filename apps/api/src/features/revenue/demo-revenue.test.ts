@@ -1,12 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { expectAllInvariants, useTestApp, walletOf } from '../../../test/fixtures/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
 import { revenueDistributions, revenueReportLines, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { expectAllInvariants, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 import { demoSales, monthStart } from './demo-revenue.ts';
-import { launchedCampaign } from './revenue-fixtures.ts';
 import { runRevenueWork } from './worker.ts';
 
 let db: Db;

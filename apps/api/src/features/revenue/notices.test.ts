@@ -1,6 +1,9 @@
 import { periodEndOf } from '@indiesplit/shared/revenue';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { newMember, useTestApp } from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
@@ -11,11 +14,8 @@ import {
   revenueReports,
 } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { newMember, useTestApp } from '../settlement/test-fixtures.ts';
 import { sendPayoutNotices, sendReportReminders } from './notices.ts';
 import { createDistribution } from './pool.ts';
-import { launchedCampaign } from './revenue-fixtures.ts';
 
 let t: TestApp;
 let db: Db;

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { expectAllInvariants, useTestApp, walletOf } from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { expectAllInvariants, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
-import { launchedCampaign } from './revenue-fixtures.ts';
 import { verifiedReport } from './verified-report.ts';
 
 // An account deleted while its payout is being written. The deletion locks the member's wallet

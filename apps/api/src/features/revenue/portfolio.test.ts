@@ -3,15 +3,15 @@ import { periodEndOf, type RevenuePortfolioDto } from '@indiesplit/shared/revenu
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LaunchedCampaign, launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { useTestApp } from '../../../test/fixtures/settlement.ts';
+import { registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { revenueDistributions, revenuePayouts, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
-import { useTestApp } from '../settlement/test-fixtures.ts';
 import { createDistribution } from './pool.ts';
-import { type LaunchedCampaign, launchedCampaign } from './revenue-fixtures.ts';
 
 let t: TestApp;
 let db: Db;

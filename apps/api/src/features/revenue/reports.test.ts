@@ -3,13 +3,13 @@ import { STATEMENT_MAX_BYTES } from '@indiesplit/shared/revenue';
 import { parseRevenueCsv } from '@indiesplit/shared/revenue-csv';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { expectAllInvariants, useTestApp } from '../../../test/fixtures/settlement.ts';
+import { registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { revenueDistributions, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { expectAllInvariants, useTestApp } from '../settlement/test-fixtures.ts';
-import { launchedCampaign } from './revenue-fixtures.ts';
 
 // The revenue reports through HTTP: who may file, what a report may say, the back office's review
 // and the distribution a verification creates. Periods are chosen in the past of any day these

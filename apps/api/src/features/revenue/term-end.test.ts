@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
+import { useTestApp } from '../../../test/fixtures/settlement.ts';
 import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
 import { revenueReminders } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { useTestApp } from '../settlement/test-fixtures.ts';
 import { fileReport } from './reports.ts';
-import { launchedCampaign } from './revenue-fixtures.ts';
 import { runRevenueWork } from './worker.ts';
 
 // The end of the term: a real-money campaign becomes Completed once its 36 months are over and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf, member, submit, validFields } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { pitchEvents } from '../../db/schema-pitches.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { makePdf, member, submit, validFields } from '../pitches/pitch-fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof member>>;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, resubmit, submit, validFields } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { pitchEvents, pitches } from '../../db/schema-pitches.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { member, resubmit, submit, validFields } from '../pitches/pitch-fixtures.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof member>>;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 import { sessions } from '../../db/schema.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 // Settings -> Security: the member's sessions, each signed out on its own or all but this one.

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.ts';
-import { sensitiveChanges } from '../../db/schema-security.ts';
+import { member } from '../../../test/fixtures/pitches.ts';
 import {
   createTestApp,
   PUBLIC_URL,
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
-import { type GoogleStub, startGoogleStub } from '../oauth/provider-stubs.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
+} from '../../../test/harness.ts';
+import { type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { sensitiveChanges } from '../../db/schema-security.ts';
 
 // Step-up (ADR 0015): with only a session cookie older than ten minutes, no sensitive action goes
 // through; the password in the request, or POST /auth/reauth, lets it. Runs on PostgreSQL in CI.

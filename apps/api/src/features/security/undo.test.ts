@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, linkIn, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { withdrawals } from '../../db/schema-campaigns.ts';
 import { oauthIdentities } from '../../db/schema-oauth.ts';
 import { sensitiveChanges } from '../../db/schema-security.ts';
-import { createTestApp, linkIn, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
-import { type GoogleStub, startGoogleStub } from '../oauth/provider-stubs.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
 import { recordSensitiveChange, registerUndoHandler } from './changes.ts';
 
 // The notice of a sensitive change goes to the previous address, with a link that undoes it and

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
-import { seed } from '../../db/seed.ts';
-import type { AppContext } from '../../platform/context.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { invest } from '../investing/service.ts';
-import { resetDemoWallet } from '../wallet/service.ts';
-import { DEMO_REFLECTION_SECONDS, DEMO_ROUND_MINUTES, ensureDemoRounds } from './demo-campaigns.ts';
 import {
   acknowledged,
   campaign,
@@ -19,7 +10,16 @@ import {
   newMember,
   useTestApp,
   walletOf,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { seed } from '../../db/seed.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { invest } from '../investing/service.ts';
+import { resetDemoWallet } from '../wallet/service.ts';
+import { DEMO_REFLECTION_SECONDS, DEMO_ROUND_MINUTES, ensureDemoRounds } from './demo-campaigns.ts';
 import { runDueWork } from './worker.ts';
 
 let t: TestApp;

@@ -2,11 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { campaigns } from '../../db/schema-campaigns.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { invest } from '../investing/service.ts';
-import { findJob, LEASE_KEY } from './jobs.ts';
 import {
   acknowledged,
   campaign,
@@ -16,7 +11,12 @@ import {
   newCampaign,
   newMember,
   settlementsPerReservation,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/settlement.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { invest } from '../investing/service.ts';
+import { findJob, LEASE_KEY } from './jobs.ts';
 import { runDueWork, startSettlementWorker } from './worker.ts';
 
 // Two instances of the app on one database. Instance A's settlement worker is stopped (as a clean

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  acknowledged,
+  campaign,
+  cancel,
+  DAY,
+  newCampaign,
+  newMember,
+} from '../../../test/fixtures/settlement.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import {
   markWithdrawalPaid,
@@ -16,7 +24,6 @@ import {
 import { invest, revoke } from '../investing/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { checkInvestmentInvariants } from './invariants.ts';
-import { acknowledged, campaign, cancel, DAY, newCampaign, newMember } from './test-fixtures.ts';
 import { runDueWork } from './worker.ts';
 
 // Random sequences of what people and the platform do — deposits, investments, revocations, time

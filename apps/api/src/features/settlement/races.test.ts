@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { invest } from '../investing/service.ts';
 import {
   acknowledged,
   campaign,
@@ -16,7 +12,11 @@ import {
   settlementsPerReservation,
   useTestApp,
   walletOf,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/settlement.ts';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { invest } from '../investing/service.ts';
 import { runDueWork } from './worker.ts';
 
 // Investors racing each other. On PostgreSQL (CI) the calls really run side by side on a pool of

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { campaignEvents, campaignServices, campaignWatchers, jobs } from '../../db/schema-campaigns.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { registerUser, type TestApp } from '../../test/harness.ts';
-import { invest, revoke } from '../investing/service.ts';
-import { markSecondFactorProven } from '../mfa/mfa-fixtures.ts';
-import { findJob, LEASE_KEY } from './jobs.ts';
+import { markSecondFactorProven } from '../../../test/fixtures/mfa.ts';
 import {
   acknowledged,
   campaign,
@@ -23,7 +16,14 @@ import {
   settlementsPerReservation,
   useTestApp,
   walletOf,
-} from './test-fixtures.ts';
+} from '../../../test/fixtures/settlement.ts';
+import { registerUser, type TestApp } from '../../../test/harness.ts';
+import type { Db } from '../../db/client.ts';
+import { campaignEvents, campaignServices, campaignWatchers, jobs } from '../../db/schema-campaigns.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { invest, revoke } from '../investing/service.ts';
+import { findJob, LEASE_KEY } from './jobs.ts';
 import { runDueWork } from './worker.ts';
 
 let t: TestApp;

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  acknowledged,
+  campaign,
+  fund,
+  newCampaign,
+  newMember,
+  useTestApp,
+} from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { TestApp } from '../../test/harness.ts';
 import { invest } from '../investing/service.ts';
-import { acknowledged, campaign, fund, newCampaign, newMember, useTestApp } from './test-fixtures.ts';
 import { runDueWork } from './worker.ts';
 
 // What an operator's dashboard shows when the settlement worker fails half-way through a funded

@@ -6,8 +6,8 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {

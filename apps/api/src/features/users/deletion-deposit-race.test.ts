@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { fund, newMember, useTestApp, walletOf } from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { TestApp } from '../../test/harness.ts';
 import { recordDeposit, referenceOf } from '../funds/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
-import { member } from '../pitches/pitch-fixtures.ts';
-import { fund, newMember, useTestApp, walletOf } from '../settlement/test-fixtures.ts';
 import { deleteAccount } from './service.ts';
 
 // Money must never end up in an account nobody can open. An admin recording a deposit while the

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import {
   createTestApp,
   linkIn,
@@ -11,7 +10,8 @@ import {
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
+import { auditEvents, emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

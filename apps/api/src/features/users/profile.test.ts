@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { RULES } from '../../platform/rate-limit.ts';
 import {
   createTestApp,
   linkIn,
@@ -11,7 +9,9 @@ import {
   registerUser,
   type TestApp,
   type TestClient,
-} from '../../test/harness.ts';
+} from '../../../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { RULES } from '../../platform/rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

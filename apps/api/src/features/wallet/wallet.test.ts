@@ -1,6 +1,6 @@
 import { DEMO_WALLET_CENTS } from '@indiesplit/shared/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.ts';
 import { checkLedgerInvariants, ensureAccount, reserve } from '../ledger/service.ts';
 
 let t: TestApp;

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@indiesplit/shared/constants';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type AppDeps, buildApp } from '../app.ts';
-import { type Config, parseConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
-import { recoveryQueue } from '../features/auth/recovery-queue.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
+import { type Config, parseConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { recoveryQueue } from '../src/features/auth/recovery-queue.ts';
 
 // Each test file gets its own real database: an in-memory PGlite by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). In CI that server must

@@ -1,4 +1,4 @@
-import { lockDataDir } from '../platform/data-dir.ts';
+import { lockDataDir } from '../src/platform/data-dir.ts';
 
 // A second process for the data directory lock tests: takes the lock on argv[2] the way the server
 // does, says so on stdout, and holds it until killed.

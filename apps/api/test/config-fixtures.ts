@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { ConfigError, parseConfig } from '../config.ts';
+import { ConfigError, parseConfig } from '../src/config.ts';
 
 /** The least a production start needs, on `dataDir`. */
 export function productionEnv(dataDir: string, secret = randomBytes(32).toString('hex')) {

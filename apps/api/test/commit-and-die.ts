@@ -1,4 +1,4 @@
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
 
 // For the durability test: commits one row on the data directory in argv[2], says so on stdout the
 // moment the commit is acknowledged, then waits to be killed (no clean shutdown ever runs).
