@@ -20,6 +20,12 @@ import { type DatabaseTemplate, databaseUrl } from './database-template.ts';
 // finds nothing to do. Outside Vitest (benchmarks) there is no template and each one is migrated.
 
 export const PUBLIC_URL = 'http://indiesplit.test';
+
+/**
+ * The suite runs on PostgreSQL (TEST_DATABASE_URL). Race tests run only there: on the embedded
+ * PGlite a single connection serialises every call, so nothing would race.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const ORIGIN = PUBLIC_URL;
 
 export interface TestApp {

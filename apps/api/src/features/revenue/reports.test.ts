@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
 import { expectAllInvariants, useTestApp } from '../../../test/fixtures/settlement.ts';
-import { registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { onPostgres, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { revenueDistributions, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -269,7 +269,7 @@ describe('filing reports', () => {
     expect((await file(dev, campaign.id, month('2025-06-01'))).json().code).toBe('reportOverlaps');
   });
 
-  it('lets exactly one of two concurrent filings for the same month through', async () => {
+  it.runIf(onPostgres)('lets exactly one of two concurrent filings for the same month through', async () => {
     const { dev, campaign } = await setup();
     const results = await Promise.all([
       file(dev, campaign.id, month('2025-11-01')),
