@@ -554,7 +554,7 @@ describe('statements', () => {
       const download = await client.get(`/api/revenue-reports/${id}/statement`);
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
-      expect(download.headers['content-disposition']).toBe('attachment; filename="Steam_July_2025_.pdf"');
+      expect(download.headers['content-disposition']).toBe('attachment; filename=Steam_July_2025_.pdf');
       expect(download.headers['x-content-type-options']).toBe('nosniff');
       expect(download.headers['cache-control']).toBe('private, no-store');
       expect(download.rawPayload.equals(PDF)).toBe(true);
@@ -573,7 +573,7 @@ describe('statements', () => {
     expect(await ctx.storage.get(first!.statementKey!)).toBeNull();
     const download = await dev.get(`/api/revenue-reports/${id}/statement`);
     expect(download.headers['content-type']).toMatch(/^text\/csv/);
-    expect(download.headers['content-disposition']).toBe('attachment; filename="sales.html.csv"');
+    expect(download.headers['content-disposition']).toBe('attachment; filename=sales.html.csv');
     expect(download.body).toBe(csv.toString());
   });
 
