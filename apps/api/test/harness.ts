@@ -1,21 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@indiesplit/shared/constants';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { recoveryQueue } from '../src/features/auth/recovery-queue.ts';
+import { type DatabaseTemplate, databaseUrl } from './database-template.ts';
 
 // Each test file gets its own real database: an in-memory PGlite by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). In CI that server must
-// answer: a connection failure fails the suite instead of skipping it.
+// answer: a connection failure fails the suite instead of skipping it. The databases start as
+// copies of one migrated by the suite's global setup (database-template.ts); migrating again then
+// finds nothing to do. Outside Vitest (benchmarks) there is no template and each one is migrated.
 
 export const PUBLIC_URL = 'http://indiesplit.test';
+
+/**
+ * The suite runs on PostgreSQL (TEST_DATABASE_URL). Race tests run only there: on the embedded
+ * PGlite a single connection serialises every call, so nothing would race.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const ORIGIN = PUBLIC_URL;
 
 export interface TestApp {
@@ -29,16 +39,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The migrated database the global setup made, when running under Vitest with it. */
+function databaseTemplate(): DatabaseTemplate | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+/** The migrated PGlite dump, read once per test process. */
+function loadPgliteSnapshot(file: string): Promise<Blob> {
+  pgliteSnapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteSnapshot;
+}
+
+async function createPostgresDatabase(
+  baseUrl: string,
+  template: string | undefined,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(baseUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -53,7 +80,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-test-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const template = databaseTemplate();
+  const pgDb = baseUrl
+    ? await createPostgresDatabase(baseUrl, template?.kind === 'postgres' ? template.name : undefined)
+    : undefined;
   const config = parseConfig({
     NODE_ENV: 'test',
     PUBLIC_URL,
@@ -66,6 +96,7 @@ export async function createTestApp(
   const database = await openDatabase({
     url: pgDb?.url,
     dataDir: 'memory://',
+    ...(!pgDb && template?.kind === 'pglite' ? { loadDataDir: await loadPgliteSnapshot(template.file) } : {}),
     poolSize: 4,
     onIdleError: () => {},
   });

@@ -46,6 +46,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   dataDir?: string;
+  /** In memory only: start from this dump of a data directory (PGlite `dumpDataDir`), e.g. a migrated one. */
+  loadDataDir?: Blob;
   poolSize?: number;
   /** Told about errors of idle pooled connections (PostgreSQL only). */
   onIdleError?: (err: Error) => void;
@@ -102,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? 'memory://';
   // On disk, an acknowledged commit is flushed to it (ADR 0019); in memory there is nothing to flush.
   const client = dataDir.startsWith('memory://')
-    ? new PGlite(dataDir)
+    ? new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
     : new PGlite({ dataDir, fs: new DurableNodeFS(dataDir), startParams: durableStartParams() });
   await client.waitReady;
   return {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dropdown, DropdownButton, DropdownLink } from './dropdown.tsx';
 import { Field } from './field.tsx';
-import { NOTICE_DURATION, Notice } from './notice.tsx';
+import { Notice, NoticeSlot, useNotice } from './notice.tsx';
 import { PasswordField } from './password-field.tsx';
 
 afterEach(() => vi.useRealTimers());
@@ -36,23 +36,40 @@ describe('PasswordField', () => {
 });
 
 describe('Notice', () => {
-  it.each([
-    ['default', NOTICE_DURATION.default, 5000],
-    ['verification', NOTICE_DURATION.verification, 10_000],
-    ['profile error', NOTICE_DURATION.profileError, 3000],
-  ])('the %s notice hides itself after its duration', (_name, duration, expected) => {
-    expect(duration).toBe(expected);
+  it('hides itself after the duration it is given, and not a moment before', () => {
     vi.useFakeTimers();
     const onDismiss = vi.fn();
     render(
-      <Notice type="info" duration={duration} onDismiss={onDismiss}>
+      <Notice type="info" duration={3000} onDismiss={onDismiss}>
         Hello
       </Notice>,
     );
-    act(() => vi.advanceTimersByTime(expected - 1));
+    act(() => vi.advanceTimersByTime(2999));
     expect(onDismiss).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onDismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a message of a screen for 5 seconds unless told otherwise (spec §9)', () => {
+    vi.useFakeTimers();
+    function Screen() {
+      const notice = useNotice();
+      return (
+        <>
+          <button type="button" onClick={() => notice.show({ type: 'success', text: 'Saved' })}>
+            Save
+          </button>
+          <NoticeSlot notice={notice} />
+        </>
+      );
+    }
+    render(<Screen />);
+    act(() => screen.getByRole('button', { name: 'Save' }).click());
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('announces errors as alerts and other notices politely', () => {

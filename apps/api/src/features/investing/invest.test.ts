@@ -8,7 +8,13 @@ import {
   readyInvestor,
   verifyEmail,
 } from '../../../test/fixtures/investing.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
+import {
+  createTestApp,
+  onPostgres,
+  registerUser,
+  type TestApp,
+  type TestClient,
+} from '../../../test/harness.ts';
 import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 
@@ -272,7 +278,7 @@ describe('investing', () => {
       expect((await invest(someoneElse.client, campaign.id, investBody(10_000), key)).statusCode).toBe(201);
     });
 
-    it('makes one investment from ten identical requests sent at once', async () => {
+    it.runIf(onPostgres)('makes one investment from ten identical requests sent at once', async () => {
       const { client, id } = await readyInvestor(t, { cents: 100_000 });
       const campaign = await insertCampaign(db());
       const key = newKey();
@@ -289,7 +295,7 @@ describe('investing', () => {
       await expectCampaignTotalsConsistent();
     });
 
-    it('never passes the cap when many investors race for the last places', async () => {
+    it.runIf(onPostgres)('never passes the cap when many investors race for the last places', async () => {
       const campaign = await insertCampaign(db(), { goalCents: 50_000, maxCents: 100_000 });
       const investors = await Promise.all(
         Array.from({ length: 7 }, () => readyInvestor(t, { cents: 50_000 })),

@@ -1,5 +1,6 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
 import { RevenuePortfolioDto, StatementDto, StatementQuery } from '@indiesplit/shared/revenue';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,7 +63,7 @@ export async function revenuePortfolioRoutes(app: FastifyInstance, ctx: AppConte
       const { fileName, body } = portfolio.statementCsv(dto);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', contentDisposition(fileName))
         .send(body);
     },
   );

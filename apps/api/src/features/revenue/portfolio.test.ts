@@ -331,7 +331,7 @@ describe('GET /api/portfolio/revenue/:campaignId/statement', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="indiesplit-${game.campaign.slug}-2027.csv"`,
+      `attachment; filename=indiesplit-${game.campaign.slug}-2027.csv`,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toBe(

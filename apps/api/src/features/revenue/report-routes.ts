@@ -11,6 +11,7 @@ import {
   STATEMENT_MAX_BYTES,
   VerifyReportRequest,
 } from '@indiesplit/shared/revenue';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -184,7 +185,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
       const file = await reports.downloadStatement(ctx, userOf(req), req.params.id);
       return reply
         .type(file.type)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-disposition', contentDisposition(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-store')

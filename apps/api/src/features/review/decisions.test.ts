@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, resubmit, submit, validFields } from '../../../test/fixtures/pitches.ts';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
+import {
+  createTestApp,
+  onPostgres,
+  registerUser,
+  type TestApp,
+  type TestClient,
+} from '../../../test/harness.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { pitchEvents, pitches } from '../../db/schema-pitches.ts';
 
@@ -225,7 +231,7 @@ describe('approval', () => {
     expect((await campaignsOf(id))[0]?.developerId).toBeNull();
   });
 
-  it('lets exactly one of a concurrent approve and reject win', async () => {
+  it.runIf(onPostgres)('lets exactly one of a concurrent approve and reject win', async () => {
     for (let round = 0; round < 3; round++) {
       const id = await reviewed();
       const [approve, reject] = await Promise.all([

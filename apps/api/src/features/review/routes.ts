@@ -14,6 +14,7 @@ import {
   ReviewRequest,
   StaffList,
 } from '@indiesplit/shared/pitches';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
       const { data, fileName } = await review.getPitchPdf(ctx, staffOf(req), req.params.id);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-disposition', contentDisposition(fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(data);
