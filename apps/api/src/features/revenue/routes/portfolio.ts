@@ -3,9 +3,9 @@ import { RevenuePortfolioDto, StatementDto, StatementQuery } from '@indiesplit/s
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { requireSession } from '../../platform/http.ts';
-import * as portfolio from './portfolio.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { requireSession } from '../../../platform/http.ts';
+import * as portfolio from '../portfolio.ts';
 
 // What investors see of the revenue share: waterfalls, payouts, statements (owned by the investor work)
 
