@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors.ts';
-import * as mfa from '../mfa/service.ts';
+import * as mfa from '../mfa/login.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
 import * as repo from './repo.ts';
