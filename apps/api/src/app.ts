@@ -24,9 +24,7 @@ import { mfaRoutes, staffSecondFactorGate } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
-import { distributionRoutes } from './features/revenue/distribution-routes.ts';
-import { revenuePortfolioRoutes } from './features/revenue/portfolio-routes.ts';
-import { revenueReportRoutes } from './features/revenue/report-routes.ts';
+import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { captureStepUpPassword } from './features/security/step-up.ts';
@@ -230,9 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
       await api.register(settlementRoutes, ctx);
-      await api.register(revenueReportRoutes, ctx);
-      await api.register(distributionRoutes, ctx);
-      await api.register(revenuePortfolioRoutes, ctx);
+      await api.register(revenueRoutes, ctx);
       await api.register(securityRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {

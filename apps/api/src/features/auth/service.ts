@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from 
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
-import * as mfa from '../mfa/service.ts';
+import * as mfa from '../mfa/login.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
 import { checkLogin, failLogin, rememberDevice } from './login-throttle.ts';

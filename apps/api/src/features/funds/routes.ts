@@ -22,7 +22,17 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requireSecondFactorFor } from '../mfa/service.ts';
 import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
-import * as funds from './service.ts';
+import { cancelWithdrawal } from './commands/cancel-withdrawal.ts';
+import { importDeposits } from './commands/import-deposits.ts';
+import { markWithdrawalPaid } from './commands/mark-withdrawal-paid.ts';
+import { recordDeposit } from './commands/record-deposit.ts';
+import { rejectWithdrawal } from './commands/reject-withdrawal.ts';
+import { requestWithdrawal } from './commands/request-withdrawal.ts';
+import { startWithdrawalPayment } from './commands/start-withdrawal-payment.ts';
+import { listDeposits } from './queries/list-deposits.ts';
+import { listMyWithdrawals } from './queries/list-my-withdrawals.ts';
+import { listWithdrawals } from './queries/list-withdrawals.ts';
+import { depositInstructions, requireAdmin } from './service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -53,7 +63,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: DepositInstructionsDto, ...errors },
       },
     },
-    async (req) => funds.depositInstructions(ctx, requireSession(req).user.id),
+    async (req) => depositInstructions(ctx, requireSession(req).user.id),
   );
 
   r.get(
@@ -65,7 +75,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: WithdrawalList, ...errors },
       },
     },
-    async (req) => ({ withdrawals: await funds.listMyWithdrawals(ctx, requireSession(req).user.id) }),
+    async (req) => ({ withdrawals: await listMyWithdrawals(ctx, requireSession(req).user.id) }),
   );
 
   r.post(
@@ -89,7 +99,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
       // With a second factor on, a withdrawal proves it again (ADR 0016); checked after the step-up
       // so that a code is not spent on a request the step-up then refuses.
       await requireSecondFactorFor(ctx, userId, req.body.second_factor);
-      const withdrawal = await funds.requestWithdrawal(
+      const withdrawal = await requestWithdrawal(
         ctx,
         userId,
         { amount_cents: amount, iban, account_holder },
@@ -111,7 +121,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: WithdrawalDto, ...conflict, ...errors },
       },
     },
-    async (req) => funds.cancelWithdrawal(ctx, requireSession(req).user.id, req.params.id),
+    async (req) => cancelWithdrawal(ctx, requireSession(req).user.id, req.params.id),
   );
 }
 
@@ -119,7 +129,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
 async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Before the body is validated: a visitor gets 401, a member or reviewer 403, never field errors.
   app.addHook('onRequest', async (req) => {
-    await funds.requireAdmin(ctx, requireSession(req).user.id);
+    await requireAdmin(ctx, requireSession(req).user.id);
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
@@ -136,7 +146,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const deposit = await funds.recordDeposit(ctx, adminOf(req), {
+      const deposit = await recordDeposit(ctx, adminOf(req), {
         reference: req.body.reference,
         amount_cents: req.body.amount,
         bank_transaction_id: req.body.bank_transaction_id,
@@ -158,7 +168,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: DepositImportResponse, ...errors },
       },
     },
-    async (req) => funds.importDeposits(ctx, adminOf(req), req.body.csv),
+    async (req) => importDeposits(ctx, adminOf(req), req.body.csv),
   );
 
   r.get(
@@ -170,7 +180,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: DepositList, ...errors },
       },
     },
-    async () => ({ deposits: await funds.listDeposits(ctx) }),
+    async () => ({ deposits: await listDeposits(ctx) }),
   );
 
   r.get(
@@ -183,7 +193,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeWithdrawalList, ...errors },
       },
     },
-    async (req) => ({ withdrawals: await funds.listWithdrawals(ctx, req.query.status) }),
+    async (req) => ({ withdrawals: await listWithdrawals(ctx, req.query.status) }),
   );
 
   r.post(
@@ -197,7 +207,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
       },
     },
-    async (req) => funds.startWithdrawalPayment(ctx, adminOf(req), req.params.id),
+    async (req) => startWithdrawalPayment(ctx, adminOf(req), req.params.id),
   );
 
   r.post(
@@ -212,7 +222,7 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
       },
     },
-    async (req) => funds.markWithdrawalPaid(ctx, adminOf(req), req.params.id, req.body),
+    async (req) => markWithdrawalPaid(ctx, adminOf(req), req.params.id, req.body),
   );
 
   r.post(
@@ -227,6 +237,6 @@ async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeWithdrawalDto, ...conflict, ...errors },
       },
     },
-    async (req) => funds.rejectWithdrawal(ctx, adminOf(req), req.params.id, req.body),
+    async (req) => rejectWithdrawal(ctx, adminOf(req), req.params.id, req.body),
   );
 }

@@ -20,7 +20,16 @@ import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { staffRoleOf } from '../review/service.ts';
 import { requireRecentAuth } from '../security/step-up.ts';
-import * as mfa from './service.ts';
+import { disableTotp } from './commands/disable-totp.ts';
+import { enableTotp } from './commands/enable-totp.ts';
+import { confirmOptions, registrationOptions, signInOptions } from './commands/passkey-options.ts';
+import { regenerateRecoveryCodes } from './commands/regenerate-recovery-codes.ts';
+import { registerPasskey } from './commands/register-passkey.ts';
+import { removePasskey } from './commands/remove-passkey.ts';
+import { setupTotp } from './commands/setup-totp.ts';
+import { signInWithPasskey } from './commands/sign-in-with-passkey.ts';
+import { completeLogin, secondStepPasskeyOptions } from './login.ts';
+import { status } from './service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -43,7 +52,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/mfa/',
     { schema: { tags, summary: "The account's second factors", response: { 200: MfaStatus, ...errors } } },
-    async (req) => mfa.status(ctx, requireSession(req)),
+    async (req) => status(ctx, requireSession(req)),
   );
 
   r.post(
@@ -55,7 +64,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: TotpSetupResponse, ...errors },
       },
     },
-    async (req) => mfa.setupTotp(ctx, requireSession(req)),
+    async (req) => setupTotp(ctx, requireSession(req)),
   );
 
   r.post(
@@ -69,7 +78,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: EnableResponse, ...errors },
       },
     },
-    async (req) => mfa.enableTotp(ctx, req, requireSession(req), req.body),
+    async (req) => enableTotp(ctx, req, requireSession(req), req.body),
   );
 
   r.post(
@@ -83,7 +92,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await mfa.disableTotp(ctx, req, requireSession(req), req.body.password);
+      await disableTotp(ctx, req, requireSession(req), req.body.password);
       return { success: true, message: translate(requestLanguage(req), 'mfaTotpDisabled') };
     },
   );
@@ -99,7 +108,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ({
-      codes: await mfa.regenerateRecoveryCodes(ctx, req, requireSession(req), req.body.password),
+      codes: await regenerateRecoveryCodes(ctx, req, requireSession(req), req.body.password),
     }),
   );
 
@@ -114,7 +123,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       // A passkey signs in by itself: adding one needs a recent sign-in or the password (ADR 0015).
       preHandler: requireRecentAuth(ctx),
     },
-    async (req) => mfa.registrationOptions(ctx, requireSession(req)),
+    async (req) => registrationOptions(ctx, requireSession(req)),
   );
 
   r.post(
@@ -128,7 +137,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       preHandler: requireRecentAuth(ctx),
     },
-    async (req) => mfa.registerPasskey(ctx, req, requireSession(req), req.body),
+    async (req) => registerPasskey(ctx, req, requireSession(req), req.body),
   );
 
   r.post(
@@ -143,7 +152,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      await mfa.removePasskey(ctx, req, requireSession(req), req.params.id, req.body.password);
+      await removePasskey(ctx, req, requireSession(req), req.params.id, req.body.password);
       return { success: true, message: translate(requestLanguage(req), 'passkeyRemoved') };
     },
   );
@@ -157,7 +166,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: PasskeyOptionsResponse, ...errors },
       },
     },
-    async (req) => mfa.confirmOptions(ctx, requireSession(req)),
+    async (req) => confirmOptions(ctx, requireSession(req)),
   );
 
   // ---- login ------------------------------------------------------------------------------------
@@ -173,7 +182,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const user = await mfa.completeLogin(ctx, req, reply, req.body);
+      const user = await completeLogin(ctx, req, reply, req.body);
       return {
         success: true,
         message: translate(requestLanguage(req), 'loginSuccess'),
@@ -191,7 +200,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: PasskeyOptionsResponse, ...errors },
       },
     },
-    async (req) => mfa.secondStepPasskeyOptions(ctx, req),
+    async (req) => secondStepPasskeyOptions(ctx, req),
   );
 
   r.post(
@@ -203,7 +212,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: PasskeyOptionsResponse, ...errors },
       },
     },
-    async (req) => mfa.signInOptions(ctx, req),
+    async (req) => signInOptions(ctx, req),
   );
 
   r.post(
@@ -217,7 +226,7 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const user = await mfa.signInWithPasskey(ctx, req, reply, req.body);
+      const user = await signInWithPasskey(ctx, req, reply, req.body);
       return {
         success: true,
         message: translate(requestLanguage(req), 'loginSuccess'),

@@ -20,7 +20,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
-import * as oauth from './service.ts';
+import { discordCallback, discordLogin, discordSignUp, linkDiscord, startDiscord } from './discord-flow.ts';
+import { googleLogin, googleSignUp, linkGoogle } from './google-flow.ts';
+import type { LoginOutcome } from './identity.ts';
+import { connections, providers, unlink } from './service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -30,7 +33,7 @@ const errors = {
   429: ErrorResponse,
 };
 
-function loginAnswer(req: FastifyRequest, reply: FastifyReply, outcome: oauth.LoginOutcome) {
+function loginAnswer(req: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) {
   const lang = requestLanguage(req);
   if (outcome.kind === 'notFound') {
     // The spec's 404 for a first-time social sign-in, with what the provider told us to prefill
@@ -70,7 +73,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: ProvidersResponse },
       },
     },
-    async () => oauth.providers(ctx.config),
+    async () => providers(ctx.config),
   );
 
   r.post(
@@ -85,8 +88,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: SocialLoginResponse, 404: SocialNotFoundResponse, ...errors },
       },
     },
-    async (req, reply) =>
-      loginAnswer(req, reply, await oauth.googleLogin(ctx, req, reply, req.body.credential)),
+    async (req, reply) => loginAnswer(req, reply, await googleLogin(ctx, req, reply, req.body.credential)),
   );
 
   r.post(
@@ -102,7 +104,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const lang = requestLanguage(req);
       const { credential, ...input } = req.body;
-      const user = await oauth.googleSignUp(ctx, req, reply, credential, input, lang);
+      const user = await googleSignUp(ctx, req, reply, credential, input, lang);
       return reply.status(201).send({
         success: true as const,
         message: translate(lang, 'registrationSuccess'),
@@ -124,7 +126,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const target = await oauth.startDiscord(ctx, req, reply, req.query);
+      const target = await startDiscord(ctx, req, reply, req.query);
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );
@@ -141,7 +143,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const target = await oauth.discordCallback(ctx, req, req.query);
+      const target = await discordCallback(ctx, req, req.query);
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
   );
@@ -158,8 +160,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: SocialLoginResponse, 404: SocialNotFoundResponse, ...errors },
       },
     },
-    async (req, reply) =>
-      loginAnswer(req, reply, await oauth.discordLogin(ctx, req, reply, req.body.access_token)),
+    async (req, reply) => loginAnswer(req, reply, await discordLogin(ctx, req, reply, req.body.access_token)),
   );
 
   r.post(
@@ -175,7 +176,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const lang = requestLanguage(req);
       const { access_token, ...input } = req.body;
-      const user = await oauth.discordSignUp(ctx, req, reply, access_token, input, lang);
+      const user = await discordSignUp(ctx, req, reply, access_token, input, lang);
       return reply.status(201).send({
         success: true as const,
         message: translate(lang, 'registrationSuccess'),
@@ -188,7 +189,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   const connectionsAnswer = async (req: FastifyRequest, userId: string, message?: MessageKey) => ({
     success: true as const,
     ...(message ? { message: translate(requestLanguage(req), message) } : {}),
-    ...(await oauth.connections(ctx.db, userId)),
+    ...(await connections(ctx.db, userId)),
   });
 
   r.get(
@@ -219,7 +220,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const session = requireSession(req);
       await ensureRecentAuth(ctx, req);
-      await oauth.linkGoogle(ctx, req, session, req.body.credential);
+      await linkGoogle(ctx, req, session, req.body.credential);
       return connectionsAnswer(req, session.user.id, 'socialConnected');
     },
   );
@@ -237,7 +238,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const session = requireSession(req);
       await ensureRecentAuth(ctx, req);
-      await oauth.linkDiscord(ctx, req, session, req.body.access_token);
+      await linkDiscord(ctx, req, session, req.body.access_token);
       return connectionsAnswer(req, session.user.id, 'socialConnected');
     },
   );
@@ -255,7 +256,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const session = requireSession(req);
       await ensureRecentAuth(ctx, req);
-      await oauth.unlink(ctx, req, session.user.id, req.params.provider);
+      await unlink(ctx, req, session.user.id, req.params.provider);
       return connectionsAnswer(req, session.user.id, 'socialDisconnected');
     },
   );

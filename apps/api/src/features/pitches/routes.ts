@@ -18,7 +18,12 @@ import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { hasControlCharacters } from '../../platform/input-guard.ts';
 import { readIntoSharedMemory } from '../../platform/pdf-check.ts';
-import * as pitches from './service.ts';
+import { addContact } from './commands/add-contact.ts';
+import { resubmitPitch } from './commands/resubmit-pitch.ts';
+import { submitPitch } from './commands/submit-pitch.ts';
+import type { SubmissionForm } from './pitch-form.ts';
+import { getMyPitch } from './queries/get-my-pitch.ts';
+import { listMyPitches } from './queries/list-my-pitches.ts';
 import type { SubmissionFields } from './submission.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -35,7 +40,7 @@ const isFileTooLarge = (err: unknown) => (err as { code?: string }).code === 'FS
  * the known fields among texts; a text over 64 kB is cut by the parser and refused here. The deck
  * is read into shared memory as it arrives, which the PDF check's worker then reads (ADR 0017).
  */
-async function readSubmissionForm(req: FastifyRequest): Promise<pitches.SubmissionForm> {
+async function readSubmissionForm(req: FastifyRequest): Promise<SubmissionForm> {
   if (!req.isMultipart()) throw badRequest('pdfRequired', { pitch_file: 'pdfRequired' });
   // A body announced larger than the deck and the form together is refused before any byte is read.
   const announced = Number(req.headers['content-length'] ?? 0) || 0;
@@ -85,7 +90,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const id = await pitches.addContact(ctx, req.body, { language: requestLanguage(req), ip: req.ip });
+      const id = await addContact(ctx, req.body, { language: requestLanguage(req), ip: req.ip });
       return { success: true as const, id };
     },
   );
@@ -102,7 +107,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const id = await pitches.submitPitch(
+      const id = await submitPitch(
         ctx,
         {
           userId: req.session?.user.id ?? null,
@@ -127,7 +132,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { pitches: await pitches.listMyPitches(ctx, requireSession(req)) };
+      return { pitches: await listMyPitches(ctx, requireSession(req)) };
     },
   );
 
@@ -143,7 +148,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return pitches.getMyPitch(ctx, requireSession(req), req.params.id);
+      return getMyPitch(ctx, requireSession(req), req.params.id);
     },
   );
 
@@ -167,9 +172,7 @@ export async function pitchRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
-      const pitch = await pitches.resubmitPitch(ctx, session, req.params.id, req.ip, () =>
-        readSubmissionForm(req),
-      );
+      const pitch = await resubmitPitch(ctx, session, req.params.id, req.ip, () => readSubmissionForm(req));
       return { success: true as const, id: pitch.id, pitch };
     },
   );

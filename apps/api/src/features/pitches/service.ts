@@ -1,7 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Language, MessageKey } from '@indiesplit/shared/messages';
+import type { Language } from '@indiesplit/shared/messages';
 import {
-  type ContactRequest,
   canMovePitch,
   LOOKING_FOR,
   type LookingFor,
@@ -9,32 +7,22 @@ import {
   type PitchDto,
   type PitchStatus,
 } from '@indiesplit/shared/pitches';
-import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
-import { RULES } from '../../platform/rate-limit.ts';
-import type { Session } from '../../platform/sessions.ts';
 import {
   approvedEmail,
   assignedEmail,
   changesRequestedEmail,
   type PitchMailTarget,
-  pitchReceivedEmail,
-  pitchReceivedNoticeEmail,
   rejectedEmail,
-  resubmittedEmail,
 } from './emails.ts';
-import { decryptPitchPassword, encryptPitchPassword } from './pitch-password.ts';
+import { decryptPitchPassword } from './pitch-password.ts';
 import * as repo from './repo.ts';
-import {
-  checkPitchPdf,
-  looksLikePdf,
-  type PitchInput,
-  parseSubmission,
-  type SubmissionFields,
-} from './submission.ts';
+
+// Pitches: what the back office and account erasure ask of them (the presenter, the status
+// machine, the files), beside the developer's own operations under commands/ and queries/.
 
 export type { PitchRow } from './repo.ts';
 export { findPitch, lockPitch } from './repo.ts';
@@ -42,13 +30,7 @@ export { findPitch, lockPitch } from './repo.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-const languageOf = (value: string): Language => (value === 'it' ? 'it' : 'en');
-
-/** The upload as the route read it: text fields and, when one was sent, the PDF's bytes. */
-export interface SubmissionForm {
-  fields: SubmissionFields;
-  pdf: Buffer | null;
-}
+export const languageOf = (value: string): Language => (value === 'it' ? 'it' : 'en');
 
 export function statusOf(row: repo.PitchRow): PitchStatus {
   return (PITCH_STATUSES as readonly string[]).includes(row.status)
@@ -116,60 +98,7 @@ export function pdfFileName(projectName: string): string {
   return `${base || 'pitch'}.pdf`;
 }
 
-// --- developer side -----------------------------------------------------------------------------
-
-export async function addContact(
-  ctx: AppContext,
-  input: ContactRequest,
-  who: { language: Language; ip: string },
-): Promise<string> {
-  await ctx.limiter.consume(RULES.addContactPerIp, who.ip);
-  const row = await repo.insertContact(ctx.db, {
-    name: input.name,
-    email: input.email,
-    askedForContact: input.asked_for_contact,
-    language: who.language,
-  });
-  return row.id;
-}
-
-/** Every field error and the file's cheap checks in one answer; the PDF is parsed only after. */
-async function validate(ctx: AppContext, form: SubmissionForm, pdfRequired: boolean): Promise<PitchInput> {
-  const parsed = parseSubmission(form.fields);
-  const errors: Record<string, MessageKey> = { ...parsed.errors };
-  const pdf = form.pdf && form.pdf.length > 0 ? form.pdf : null;
-  if (!pdf && pdfRequired) errors.pitch_file = 'pdfRequired';
-  else if (pdf && !looksLikePdf(pdf)) errors.pitch_file = 'invalidPdf';
-  const first = Object.values(errors)[0];
-  if (first || !parsed.input) throw badRequest(first ?? 'invalidRequest', errors);
-  if (pdf) await checkPitchPdf(ctx.pdfChecks, pdf);
-  return parsed.input;
-}
-
-function pitchColumns(ctx: AppContext, id: string, input: PitchInput) {
-  return {
-    name: input.name,
-    email: input.email,
-    projectName: input.projectName,
-    productionBudgetCents: input.productionBudgetCents,
-    requiredFundingCents: input.requiredFundingCents,
-    platforms: input.platforms,
-    isDebutTitle: input.isDebutTitle,
-    expectedReleaseDate: input.expectedReleaseDate,
-    lookingFor: input.lookingFor,
-    planToChoosePublisher: input.planToChoosePublisher,
-    notes: input.notes,
-    trailerLink: input.trailerLink,
-    demoLink: input.demoLink,
-    pitchPasswordEnc: input.pitchPassword
-      ? encryptPitchPassword(ctx.config.sessionSecret, id, input.pitchPassword)
-      : null,
-  };
-}
-
-const newPdfKey = () => `pitches/${randomBytes(16).toString('hex')}.pdf`;
-
-function mailTarget(row: repo.PitchRow): PitchMailTarget {
+export function mailTarget(row: repo.PitchRow): PitchMailTarget {
   return {
     to: row.email,
     userId: row.userId,
@@ -177,163 +106,6 @@ function mailTarget(row: repo.PitchRow): PitchMailTarget {
     name: row.name,
     projectName: row.projectName,
   };
-}
-
-/**
- * Spec §3 "Project submission". The upload is read only once the caller passed the rate limit and
- * got one of the PDF check's slots (ADR 0017), so at most that many decks are held at once.
- * The file is stored first and deleted again if the row cannot be written: nothing is half-saved.
- */
-export async function submitPitch(
-  ctx: AppContext,
-  who: { userId: string | null; language: Language; ip: string; verifiedEmail?: string | null },
-  readForm: () => Promise<SubmissionForm>,
-): Promise<string> {
-  await ctx.limiter.consume(RULES.submitProjectPerIp, who.ip);
-  const slot = ctx.pdfChecks.acquire();
-  try {
-    return await storeSubmission(ctx, who, await readForm());
-  } finally {
-    slot.release();
-  }
-}
-
-async function storeSubmission(
-  ctx: AppContext,
-  who: { userId: string | null; language: Language; verifiedEmail?: string | null },
-  form: SubmissionForm,
-): Promise<string> {
-  const input = await validate(ctx, form, true);
-  const pdf = form.pdf!;
-  const id = randomUUID();
-  const pdfKey = newPdfKey();
-  await ctx.storage.put(pdfKey, pdf);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const row = await repo.insertPitch(tx, {
-        id,
-        userId: who.userId,
-        language: who.language,
-        ...pitchColumns(ctx, id, input),
-        pdfKey,
-        pdfBytes: pdf.length,
-        status: 'submitted',
-      });
-      await repo.insertEvent(tx, {
-        pitchId: id,
-        actorId: who.userId,
-        fromStatus: null,
-        toStatus: 'submitted',
-      });
-      // The sender's own words (name, project) go only to an address the sender has proven.
-      const proven =
-        !!who.verifiedEmail && normalizeIdentifier(who.verifiedEmail) === normalizeIdentifier(row.email);
-      await enqueueMail(
-        tx,
-        proven
-          ? pitchReceivedEmail(mailTarget(row), ctx.config.publicUrl)
-          : pitchReceivedNoticeEmail(row.email, languageOf(row.language), ctx.config.publicUrl),
-      );
-    });
-  } catch (err) {
-    await ctx.storage.delete(pdfKey).catch(() => {});
-    throw err;
-  }
-  ctx.mail.nudge();
-  return id;
-}
-
-const verifiedEmailOf = (session: Session) => (session.user.emailVerified ? session.user.email : null);
-
-export async function listMyPitches(ctx: AppContext, session: Session): Promise<PitchDto[]> {
-  const rows = await repo.listPitchesOf(ctx.db, session.user.id, verifiedEmailOf(session));
-  return rows.map(toPitchDto);
-}
-
-async function findMine(db: Db, session: Session, id: string): Promise<repo.PitchRow> {
-  const row = isUuid(id)
-    ? await repo.findPitchOf(db, id, session.user.id, verifiedEmailOf(session))
-    : undefined;
-  // Someone else's pitch is "not found", never "forbidden": its existence is not revealed.
-  if (!row) throw notFound();
-  return row;
-}
-
-export async function getMyPitch(ctx: AppContext, session: Session, id: string): Promise<PitchDto> {
-  return toPitchDto(await findMine(ctx.db, session, id));
-}
-
-/**
- * The developer answers "changes requested": same fields as a submission, the PDF optional (the
- * previous one stays). The revision goes up, so earlier reviews stay attached to what they scored.
- * A pitch found through the verified address becomes the account's.
- */
-export async function resubmitPitch(
-  ctx: AppContext,
-  session: Session,
-  id: string,
-  ip: string,
-  readForm: () => Promise<SubmissionForm>,
-): Promise<PitchDto> {
-  await ctx.limiter.consume(RULES.submitProjectPerIp, ip);
-  const current = await findMine(ctx.db, session, id);
-  if (current.status !== 'changes_requested') throw new AppError('resubmitNotAllowed', 409);
-  const slot = ctx.pdfChecks.acquire();
-  try {
-    return await storeResubmission(ctx, session, current, await readForm());
-  } finally {
-    slot.release();
-  }
-}
-
-async function storeResubmission(
-  ctx: AppContext,
-  session: Session,
-  current: repo.PitchRow,
-  form: SubmissionForm,
-): Promise<PitchDto> {
-  const id = current.id;
-  const input = await validate(ctx, form, false);
-  const pdf = form.pdf && form.pdf.length > 0 ? form.pdf : null;
-  const pdfKey = pdf ? newPdfKey() : null;
-  if (pdf && pdfKey) await ctx.storage.put(pdfKey, pdf);
-  let updated: repo.PitchRow;
-  try {
-    updated = await ctx.db.transaction(async (tx) => {
-      const locked = await repo.lockPitch(tx, id);
-      if (locked?.status !== 'changes_requested') throw new AppError('resubmitNotAllowed', 409);
-      const moved = await movePitch(ctx, tx, locked, 'in_review', session.user.id, null, {
-        ...pitchColumns(ctx, id, input),
-        userId: session.user.id,
-        revision: locked.revision + 1,
-        ...(pdf && pdfKey ? { pdfKey, pdfBytes: pdf.length } : {}),
-      });
-      for (const reviewer of await repo.assignedReviewers(tx, id)) {
-        await enqueueMail(
-          tx,
-          resubmittedEmail(
-            {
-              to: reviewer.email,
-              userId: reviewer.id,
-              language: languageOf(reviewer.language),
-              username: reviewer.username,
-              projectName: moved.projectName,
-              pitchId: id,
-            },
-            moved.revision,
-            ctx.config.publicUrl,
-          ),
-        );
-      }
-      return moved;
-    });
-  } catch (err) {
-    if (pdfKey) await ctx.storage.delete(pdfKey).catch(() => {});
-    throw err;
-  }
-  if (pdfKey && current.pdfKey) await ctx.storage.delete(current.pdfKey).catch(() => {});
-  ctx.mail.nudge();
-  return toPitchDto(updated);
 }
 
 // --- status machine -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { asLanguage } from '../settlement/emails.ts';
-import { payoutArrivedEmail, reportDueEmail } from './revenue-emails.ts';
+import { payoutArrivedEmail, reportDueEmail } from './emails.ts';
 
 // What the revenue share tells people (owned by the investor work): "a payout arrived" to
 // investors, "a report is due" to developers. Called by the revenue worker every round. Each

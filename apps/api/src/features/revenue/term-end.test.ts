@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
 import { revenueReminders } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fileReport } from './reports.ts';
+import { fileReport } from './commands/file-report.ts';
 import { runRevenueWork } from './worker.ts';
 
 // The end of the term: a real-money campaign becomes Completed once its 36 months are over and

@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { lockCampaign, moveCampaign } from '../campaigns/state.ts';
-import { todayUtc } from './reports.ts';
+import { todayUtc } from './report-rules.ts';
 
 // A real-money campaign is moved to Completed by the worker once its 36-month term is over and the
 // report of the term's last month is past due, so that month's reminder went out first (the

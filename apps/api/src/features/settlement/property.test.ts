@@ -14,13 +14,11 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
-import {
-  markWithdrawalPaid,
-  recordDeposit,
-  referenceOf,
-  rejectWithdrawal,
-  requestWithdrawal,
-} from '../funds/service.ts';
+import { markWithdrawalPaid } from '../funds/commands/mark-withdrawal-paid.ts';
+import { recordDeposit } from '../funds/commands/record-deposit.ts';
+import { rejectWithdrawal } from '../funds/commands/reject-withdrawal.ts';
+import { requestWithdrawal } from '../funds/commands/request-withdrawal.ts';
+import { referenceOf } from '../funds/service.ts';
 import { invest, revoke } from '../investing/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { checkInvestmentInvariants } from './invariants.ts';

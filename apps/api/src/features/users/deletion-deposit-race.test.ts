@@ -7,7 +7,8 @@ import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { recordDeposit, referenceOf } from '../funds/service.ts';
+import { recordDeposit } from '../funds/commands/record-deposit.ts';
+import { referenceOf } from '../funds/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { deleteAccount } from './service.ts';
 

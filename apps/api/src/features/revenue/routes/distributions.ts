@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { requireSession } from '../../platform/http.ts';
-import { requireStaff } from '../review/service.ts';
-import { fundDistribution, listDistributions } from './distribution.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { forbidden } from '../../../platform/errors.ts';
+import { requireSession } from '../../../platform/http.ts';
+import { requireStaff } from '../../review/service.ts';
+import { fundDistribution, listDistributions } from '../distribution.ts';
 
 // Distributions in the back office (admins): the list, and recording the developer's payment in,
 // which pays the investors out at once.

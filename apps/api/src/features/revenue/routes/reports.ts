@@ -15,10 +15,21 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
-import { requireSession } from '../../platform/http.ts';
-import * as reports from './reports.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError, badRequest } from '../../../platform/errors.ts';
+import { requireSession } from '../../../platform/http.ts';
+import { editReport } from '../commands/edit-report.ts';
+import { fileReport } from '../commands/file-report.ts';
+import { returnReport } from '../commands/return-report.ts';
+import { uploadStatement } from '../commands/upload-statement.ts';
+import { verifyReport } from '../commands/verify-report.ts';
+import { downloadStatement } from '../queries/download-statement.ts';
+import { getReport } from '../queries/get-report.ts';
+import { listCampaignReports } from '../queries/list-campaign-reports.ts';
+import { listForBackoffice } from '../queries/list-for-backoffice.ts';
+import { listMyCampaigns } from '../queries/list-my-campaigns.ts';
+import * as access from '../report-access.ts';
+import type { StatementUpload } from '../statement-file.ts';
 
 // Revenue reports: developers file them, admins verify or send them back.
 
@@ -45,10 +56,10 @@ const ReturnBody = ReturnReportRequest.extend({
  * Reads the one file field `statement`. The app's multipart limit (5 MB) is for avatars;
  * statements may be up to STATEMENT_MAX_BYTES. Other files and fields are skipped.
  */
-async function readStatement(req: FastifyRequest): Promise<reports.StatementUpload> {
+async function readStatement(req: FastifyRequest): Promise<StatementUpload> {
   const missing = () => badRequest('statementTypeInvalid', { statement: 'statementTypeInvalid' });
   if (!req.isMultipart()) throw missing();
-  let upload: reports.StatementUpload | null = null;
+  let upload: StatementUpload | null = null;
   const parts = req.parts({ limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   for await (const part of parts) {
     if (part.type !== 'file') continue;
@@ -79,9 +90,9 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
   // Who may act is settled before the body is read: a visitor gets 401, a stranger 403 (or 404 for
   // an unknown id), never field errors about a form they may not send.
   const campaignGuard = async (req: FastifyRequest) =>
-    reports.checkCampaignAccess(ctx, userOf(req), (req.params as { id: string }).id);
+    access.checkCampaignAccess(ctx, userOf(req), (req.params as { id: string }).id);
   const reportGuard = async (req: FastifyRequest) =>
-    reports.checkReportAccess(ctx, userOf(req), (req.params as { id: string }).id);
+    access.checkReportAccess(ctx, userOf(req), (req.params as { id: string }).id);
 
   await app.register(reportBackofficeRoutes, ctx);
 
@@ -94,7 +105,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: DeveloperCampaignList, ...errors },
       },
     },
-    async (req) => ({ campaigns: await reports.listMyCampaigns(ctx, userOf(req)) }),
+    async (req) => ({ campaigns: await listMyCampaigns(ctx, userOf(req)) }),
   );
 
   r.get(
@@ -107,7 +118,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: DeveloperReportsResponse, ...errors },
       },
     },
-    async (req) => reports.listCampaignReports(ctx, userOf(req), req.params.id),
+    async (req) => listCampaignReports(ctx, userOf(req), req.params.id),
   );
 
   r.post(
@@ -123,7 +134,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req, reply) => {
-      const dto = await reports.fileReport(ctx, userOf(req), req.params.id, req.body);
+      const dto = await fileReport(ctx, userOf(req), req.params.id, req.body);
       return reply.status(201).send(dto);
     },
   );
@@ -138,7 +149,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: RevenueReportDto, ...errors },
       },
     },
-    async (req) => reports.getReport(ctx, userOf(req), req.params.id),
+    async (req) => getReport(ctx, userOf(req), req.params.id),
   );
 
   r.put(
@@ -153,7 +164,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: RevenueReportDto, ...refusals, ...errors },
       },
     },
-    async (req) => reports.editReport(ctx, userOf(req), req.params.id, req.body),
+    async (req) => editReport(ctx, userOf(req), req.params.id, req.body),
   );
 
   r.post(
@@ -168,7 +179,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: RevenueReportDto, 413: ErrorResponse, ...refusals, ...errors },
       },
     },
-    async (req) => reports.uploadStatement(ctx, userOf(req), req.params.id, () => readStatement(req)),
+    async (req) => uploadStatement(ctx, userOf(req), req.params.id, () => readStatement(req)),
   );
 
   r.get(
@@ -182,7 +193,7 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
       },
     },
     async (req, reply) => {
-      const file = await reports.downloadStatement(ctx, userOf(req), req.params.id);
+      const file = await downloadStatement(ctx, userOf(req), req.params.id);
       return reply
         .type(file.type)
         .header('content-disposition', contentDisposition(file.fileName))
@@ -198,18 +209,18 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
 async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
-  const actors = new WeakMap<FastifyRequest, reports.Actor>();
+  const actors = new WeakMap<FastifyRequest, access.Actor>();
   // Before the body is validated: a visitor gets 401, a member or reviewer 403.
   app.addHook('onRequest', async (req) => {
-    const actor = await reports.actorOf(ctx, requireSession(req).user.id);
-    reports.requireAdmin(actor);
+    const actor = await access.actorOf(ctx, requireSession(req).user.id);
+    access.requireAdmin(actor);
     actors.set(req, actor);
   });
   const adminOf = async (req: FastifyRequest) => {
     const known = actors.get(req);
     if (known) return known;
-    const actor = await reports.actorOf(ctx, requireSession(req).user.id);
-    reports.requireAdmin(actor);
+    const actor = await access.actorOf(ctx, requireSession(req).user.id);
+    access.requireAdmin(actor);
     return actor;
   };
 
@@ -223,7 +234,7 @@ async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: RevenueReportList, ...errors },
       },
     },
-    async (req) => ({ reports: await reports.listForBackoffice(ctx, await adminOf(req), req.query.status) }),
+    async (req) => ({ reports: await listForBackoffice(ctx, await adminOf(req), req.query.status) }),
   );
 
   r.post(
@@ -237,7 +248,7 @@ async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: RevenueReportDto, 409: ErrorResponse, ...errors },
       },
     },
-    async (req) => reports.verifyReport(ctx, await adminOf(req), req.params.id, req.body),
+    async (req) => verifyReport(ctx, await adminOf(req), req.params.id, req.body),
   );
 
   r.post(
@@ -251,6 +262,6 @@ async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: RevenueReportDto, 409: ErrorResponse, ...errors },
       },
     },
-    async (req) => reports.returnReport(ctx, await adminOf(req), req.params.id, req.body),
+    async (req) => returnReport(ctx, await adminOf(req), req.params.id, req.body),
   );
 }

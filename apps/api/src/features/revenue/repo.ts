@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { revenueDistributions, revenueReportLines, revenueReports } from '../../db/schema-revenue.ts';
 
-// Queries of revenue reports and their lines, nothing else; the rules live in reports.ts.
+// Queries of revenue reports and their lines, nothing else; the rules live in the commands and queries.
 
 export type ReportRow = typeof revenueReports.$inferSelect;
 export type ReportValues = typeof revenueReports.$inferInsert;

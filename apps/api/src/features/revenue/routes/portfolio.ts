@@ -4,9 +4,9 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
-import { requireSession } from '../../platform/http.ts';
-import * as portfolio from './portfolio.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { requireSession } from '../../../platform/http.ts';
+import * as portfolio from '../portfolio.ts';
 
 // What investors see of the revenue share: waterfalls, payouts, statements (owned by the investor work)
 

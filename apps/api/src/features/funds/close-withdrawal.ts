@@ -1,0 +1,52 @@
+import { isOpenWithdrawal } from '@indiesplit/shared/funds';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mailer.ts';
+import * as ledger from '../ledger/service.ts';
+import { UUID } from './common.ts';
+import type { withdrawalPaidEmail } from './emails.ts';
+import { statusOf } from './presenters/withdrawal.ts';
+import * as repo from './repo.ts';
+
+// How paying, rejecting and cancelling a withdrawal end it: one locked, settled close.
+
+/**
+ * Closes an open request exactly once: the row is locked and must still be open ('requested', or
+ * 'processing' for an admin's paid or reject), the reservation is settled (post: paid; void:
+ * rejected or cancelled) and the row updated, all in one transaction. A second attempt finds it
+ * closed: 409 withdrawalNotOpen, nothing moves. The member cannot cancel once an admin has started
+ * paying it: 409 withdrawalBeingPaid.
+ */
+export async function closeWithdrawal(
+  ctx: AppContext,
+  id: string,
+  how: { status: 'paid' | 'rejected' | 'cancelled'; actorId: string; ownerId?: string },
+  extra: { bankReference?: string; note?: string },
+  mail?: (member: repo.MemberRow, row: repo.WithdrawalRow) => ReturnType<typeof withdrawalPaidEmail>,
+): Promise<repo.WithdrawalRow> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const open = await repo.lockWithdrawal(tx, id, how.ownerId);
+    if (!open) throw notFound();
+    const status = statusOf(open.status);
+    if (!isOpenWithdrawal(status)) throw new AppError('withdrawalNotOpen', 409);
+    if (how.status === 'cancelled' && status !== 'requested') throw new AppError('withdrawalBeingPaid', 409);
+    const settled = await ledger.settle(tx, open.reserveTransferId, how.status === 'paid' ? 'post' : 'void', {
+      createdBy: how.actorId,
+    });
+    const closed = await repo.closeWithdrawal(tx, id, {
+      status: how.status,
+      settleTransferId: settled.id,
+      decidedBy: how.actorId,
+      ...extra,
+    });
+    if (!closed) throw new AppError('withdrawalNotOpen', 409);
+    if (mail) {
+      const member = await repo.findMember(tx, closed.userId);
+      if (member && !member.deletedAt) await enqueueMail(tx, mail(member, closed));
+    }
+    return closed;
+  });
+  if (mail) ctx.mail.nudge();
+  return row;
+}

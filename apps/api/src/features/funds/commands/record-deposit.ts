@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { type DepositDto, extractReference, normalizeBankTransactionId } from '@indiesplit/shared/funds';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError, badRequest } from '../../../platform/errors.ts';
+import { enqueueMail } from '../../../platform/mailer.ts';
+import * as ledger from '../../ledger/service.ts';
+import { claimBankTransaction, isBankTransactionUsed } from '../bank-transactions.ts';
+import { accounts, mailTarget } from '../common.ts';
+import { depositCreditedEmail } from '../emails.ts';
+import { lockLiveMember } from '../holdings.ts';
+import { toDepositDto } from '../presenters/deposit.ts';
+import * as repo from '../repo.ts';
+
+export interface DepositInput {
+  /** The personal reference, or the transfer's description containing it. */
+  reference: string;
+  amount_cents: number;
+  bank_transaction_id: string;
+  /** YYYY-MM-DD */
+  value_date: string;
+  payer_name?: string | null;
+}
+
+const unknownReference = () =>
+  new AppError('unknownDepositReference', 422, { fields: { reference: 'unknownDepositReference' } });
+const alreadyRecorded = () =>
+  new AppError('depositAlreadyRecorded', 409, {
+    fields: { bank_transaction_id: 'depositAlreadyRecorded' },
+  });
+
+/**
+ * Credits a received bank transfer to the wallet its reference names: world:EUR -> wallet, with
+ * the deposits row, in one transaction. A bank transaction id is used once, as a deposit or as a
+ * developer's pool payment (bank_transactions): the same id again is 409 depositAlreadyRecorded and
+ * moves nothing (a racing duplicate waits on the unique key, finds the first, and rolls its own
+ * transfer back).
+ */
+export async function recordDeposit(
+  ctx: AppContext,
+  adminId: string,
+  input: DepositInput,
+): Promise<DepositDto> {
+  const reference = extractReference(input.reference);
+  if (!reference) throw unknownReference();
+  const bankId = normalizeBankTransactionId(input.bank_transaction_id);
+  if (!bankId) throw badRequest('fillMandatory', { bank_transaction_id: 'fillMandatory' });
+  if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
+    throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const member = await repo.findMemberByReference(tx, reference);
+    if (!member || member.deletedAt) throw unknownReference();
+    // Again under the user row's lock: an account deleted since the read above gets nothing.
+    if (!(await lockLiveMember(tx, member.id))) throw unknownReference();
+    if (await isBankTransactionUsed(tx, bankId)) throw alreadyRecorded();
+    const { wallet, world } = await accounts(tx, member.id);
+    const id = randomUUID();
+    const transfer = await ledger.transfer(tx, {
+      debitAccountId: world.id,
+      creditAccountId: wallet.id,
+      amount: input.amount_cents,
+      currency: 'EUR',
+      kind: 'deposit',
+      reference: id,
+      createdBy: adminId,
+    });
+    const row = await repo.insertDeposit(tx, {
+      id,
+      userId: member.id,
+      amountCents: input.amount_cents,
+      bankTransactionId: bankId,
+      valueDate: input.value_date,
+      payerName: input.payer_name?.trim() || null,
+      transferId: transfer.id,
+      recordedBy: adminId,
+    });
+    if (!row) throw alreadyRecorded();
+    // The one namespace of incoming bank ids: a pool payment with this id may have won the race.
+    if (
+      !(await claimBankTransaction(tx, { bankTransactionId: bankId, usedFor: 'deposit', depositId: row.id }))
+    )
+      throw alreadyRecorded();
+    await enqueueMail(tx, depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl));
+    const recorder = await repo.findMember(tx, adminId);
+    return { row, member, recordedBy: recorder?.username ?? null };
+  });
+  ctx.mail.nudge();
+  return toDepositDto(result.row, result.member, result.recordedBy);
+}

@@ -1,0 +1,10 @@
+import type { ReportStatus } from '@indiesplit/shared/revenue';
+import type { AppContext } from '../../../platform/context.ts';
+import { toDtos } from '../presenters/report.ts';
+import * as repo from '../repo.ts';
+import { type Actor, requireAdmin } from '../report-access.ts';
+
+export async function listForBackoffice(ctx: AppContext, actor: Actor, status: ReportStatus | undefined) {
+  requireAdmin(actor);
+  return toDtos(ctx.db, await repo.reportsByStatus(ctx.db, status));
+}
