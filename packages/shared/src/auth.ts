@@ -36,15 +36,7 @@ export const AuthenticatedResponse = z.object({
 });
 export type AuthenticatedResponse = z.infer<typeof AuthenticatedResponse>;
 
-export const LoginRequest = z.object({
-  username: z
-    .string({ error: 'fillMandatory' })
-    .trim()
-    .min(1, 'fillMandatory')
-    .max(254, 'authenticationFailed'),
-  password: z.string({ error: 'fillMandatory' }).min(1, 'fillMandatory').max(1024, 'authenticationFailed'),
-});
-export type LoginRequest = z.infer<typeof LoginRequest>;
+// LoginRequest lives in login.ts, in zod's small build (see there).
 
 export const LoginResponse = z.object({
   success: z.boolean(),
