@@ -8,7 +8,7 @@ const CAMPAIGN = 'c0000000-0000-4000-8000-000000000001';
 const POST = `POST /api/campaigns/${CAMPAIGN}/investments`;
 const limits = { minTicketCents: 5_000, remainingCents: 1_000_000, availableCents: 500_000 };
 const profile = {
-  investor_class: 'retail',
+  investor_class: 'non_sophisticated',
   loss_simulation: null,
   high_amount_threshold_cents: 100_000,
 };

@@ -11,7 +11,7 @@ const profile = (over: Partial<InvestorProfileDto> = {}): InvestorProfileDto => 
   email_verified: true,
   knowledge_test: { status: 'missing', taken_at: null, valid_until: null, answers: null, wrong: [] },
   loss_simulation: null,
-  investor_class: 'retail',
+  investor_class: 'non_sophisticated',
   sophisticated_request: { status: 'none', reason: null, requested_at: null, decided_at: null },
   high_amount_threshold_cents: 100_000,
   ready: false,
