@@ -36,15 +36,7 @@ export const AuthenticatedResponse = z.object({
 });
 export type AuthenticatedResponse = z.infer<typeof AuthenticatedResponse>;
 
-export const LoginRequest = z.object({
-  username: z
-    .string({ error: 'fillMandatory' })
-    .trim()
-    .min(1, 'fillMandatory')
-    .max(254, 'authenticationFailed'),
-  password: z.string({ error: 'fillMandatory' }).min(1, 'fillMandatory').max(1024, 'authenticationFailed'),
-});
-export type LoginRequest = z.infer<typeof LoginRequest>;
+// LoginRequest lives in login.ts, in zod's small build (see there).
 
 export const LoginResponse = z.object({
   success: z.boolean(),
@@ -61,19 +53,37 @@ export const userTypesSchema = z
   .max(USER_TYPES.length, 'selectUserType')
   .refine((types) => new Set(types).size === types.length, 'selectUserType');
 
+// The account fields of a sign-up with a password. The sign-up form asks for them on its second
+// step (the profiles, user_types, are chosen on the first), so it checks them with RegisterDetails;
+// the API checks the whole RegisterRequest.
+const registerFields = {
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  re_password: z.string({ error: 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
+  name: personNameSchema.optional().default(''),
+  surname: personNameSchema.optional().default(''),
+  newsletter: z.boolean().optional().default(false),
+  accepted_terms: z.literal(true, { error: 'acceptTerms' }),
+};
+
+/** The confirmation must repeat the password; checked even when other fields are wrong too. */
+const samePasswords = (v: { password: string; re_password: string }) => v.password === v.re_password;
+const passwordsMatch = {
+  path: ['re_password'],
+  message: 'passwordsMatch',
+  when: ({ value }: { value: unknown }) => {
+    const v = value as { password?: unknown; re_password?: unknown };
+    return typeof v.password === 'string' && typeof v.re_password === 'string' && v.re_password !== '';
+  },
+};
+
+export const RegisterDetails = z.object(registerFields).refine(samePasswords, passwordsMatch);
+export type RegisterDetails = z.input<typeof RegisterDetails>;
+
 export const RegisterRequest = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    re_password: z.string({ error: 'confirmPasswordRequired' }).min(1, 'confirmPasswordRequired'),
-    name: personNameSchema.optional().default(''),
-    surname: personNameSchema.optional().default(''),
-    user_types: userTypesSchema,
-    newsletter: z.boolean().optional().default(false),
-    accepted_terms: z.literal(true, { error: 'acceptTerms' }),
-  })
-  .refine((v) => v.password === v.re_password, { path: ['re_password'], message: 'passwordsMatch' });
+  .object({ ...registerFields, user_types: userTypesSchema })
+  .refine(samePasswords, passwordsMatch);
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const RegisterResponse = z.object({

@@ -61,16 +61,17 @@ export const DiscordReferenceRequest = z.object({
 export type DiscordReferenceRequest = z.infer<typeof DiscordReferenceRequest>;
 
 // The spec's social sign-up payload (username, email, newsletter) plus what every registration
-// needs: accepted terms and at least one user type; names are optional as in the form.
-const socialSignUpFields = {
+// needs: accepted terms and at least one user type; names are optional as in the form, which
+// checks SocialSignUpDetails (the profiles are chosen beside it).
+export const SocialSignUpDetails = z.object({
   username: usernameSchema,
   email: emailSchema,
   newsletter: z.boolean().optional().default(false),
   name: personNameSchema.optional().default(''),
   surname: personNameSchema.optional().default(''),
-  user_types: userTypesSchema,
   accepted_terms: z.literal(true, { error: 'acceptTerms' }),
-};
+});
+const socialSignUpFields = { ...SocialSignUpDetails.shape, user_types: userTypesSchema };
 
 export const GoogleSignUpRequest = GoogleCredentialRequest.extend(socialSignUpFields);
 export type GoogleSignUpRequest = z.input<typeof GoogleSignUpRequest>;

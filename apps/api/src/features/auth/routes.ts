@@ -2,7 +2,6 @@ import {
   AuthenticatedResponse,
   CsrfResponse,
   ErrorResponse,
-  LoginRequest,
   LoginResponse,
   MessageResponse,
   RecoverPasswordRequest,
@@ -11,6 +10,7 @@ import {
   ResetPasswordRequest,
   VerifyEmailParams,
 } from '@indiesplit/shared/auth';
+import { LoginRequest } from '@indiesplit/shared/login';
 import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

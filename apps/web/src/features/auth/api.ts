@@ -1,11 +1,11 @@
 import type {
   AuthenticatedResponse,
-  LoginRequest,
   LoginResponse,
   MessageResponse,
   RegisterRequest,
 } from '@indiesplit/shared/auth';
 import { CSRF_COOKIE } from '@indiesplit/shared/constants';
+import type { LoginRequest } from '@indiesplit/shared/login';
 import type { MfaMethod } from '@indiesplit/shared/mfa';
 import type {
   DiscordSignUpRequest,

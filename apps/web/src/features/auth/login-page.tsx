@@ -1,4 +1,7 @@
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest } from '@indiesplit/shared/login';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { NavigationState } from '../../app/navigation-state.ts';
@@ -19,27 +22,9 @@ import type { SecondStepState } from './second-step-page.tsx';
 import { DeferredSocialSignIn } from './social/deferred-social-sign-in.tsx';
 import { useOAuthError } from './use-oauth-error.ts';
 
-type LoginField = 'username' | 'password';
-type LoginInput = Record<LoginField, string>;
-type LoginErrors = Partial<Record<LoginField, string>>;
-
-const FIELDS: readonly LoginField[] = ['username', 'password'];
-
-/**
- * The checks of the shared LoginRequest contract, with its catalogue keys, done by hand: the login
- * screen is often the first one a visitor opens, and a schema library would make its code several
- * times larger. The server checks the same request again with the contract itself.
- */
-export function checkLogin(values: LoginInput): { values: LoginInput; errors: LoginErrors } {
-  const username = values.username.trim();
-  const { password } = values;
-  const errors: LoginErrors = {};
-  if (username.length === 0) errors.username = 'fillMandatory';
-  else if (username.length > 254) errors.username = 'authenticationFailed';
-  if (password.length === 0) errors.password = 'fillMandatory';
-  else if (password.length > 1024) errors.password = 'authenticationFailed';
-  return { values: { username, password }, errors };
-}
+// The shared LoginRequest, in zod's small build: the login screen is often the first one a
+// visitor opens. The server checks the same request again with it.
+const resolver = zodResolver(LoginRequest);
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'errors', 'common']);
@@ -47,49 +32,24 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const oauthError = useOAuthError();
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<LoginErrors>({});
   const [sending, whileSending] = useSending();
   const errorRef = useRef<HTMLDivElement>(null);
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const inputs: Record<LoginField, RefObject<HTMLInputElement | null>> = {
-    username: usernameRef,
-    password: passwordRef,
-  };
   const justLoggedIn = useRef(false);
-  // After a first attempt each field is checked again as it changes, so a fixed one loses its message.
-  const attempted = useRef(false);
   usePageTitle(t('login.title'));
-
   // The inputs are not controlled: what the browser or a password manager filled in is read when
-  // the form is sent.
-  const read = (): LoginInput => ({
-    username: usernameRef.current?.value ?? '',
-    password: passwordRef.current?.value ?? '',
-  });
+  // the form is sent. After a first attempt each field is checked again as it changes.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver, defaultValues: { username: '', password: '' } });
 
-  const onChange = (name: LoginField) => () => {
-    setError(null);
-    if (!attempted.current) return;
-    const message = checkLogin(read()).errors[name];
-    setFieldErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (values) => {
     if (sending) return;
-    attempted.current = true;
-    const checked = checkLogin(read());
-    setFieldErrors(checked.errors);
-    const first = FIELDS.find((name) => checked.errors[name]);
-    if (first) {
-      requestAnimationFrame(() => inputs[first].current?.focus());
-      return;
-    }
     setError(null);
     await whileSending(async () => {
       try {
-        const res = await login(checked.values);
+        const res = await login(values);
         if (res.second_factor) {
           const state: SecondStepState = {
             secondFactor: res.second_factor.methods,
@@ -116,7 +76,7 @@ export default function LoginPage() {
         focusSoon(() => errorRef.current);
       }
     });
-  };
+  });
 
   const shownError = error ?? oauthError;
 
@@ -133,7 +93,7 @@ export default function LoginPage() {
           <Link to={paths.home}>{t('login.goHome')}</Link>
         </Notice>
       )}
-      <form className={forms.form} onSubmit={onSubmit} noValidate>
+      <form className={forms.form} onSubmit={onSubmit} onChange={() => setError(null)} noValidate>
         {shownError && (
           <Notice type="error" ref={errorRef}>
             {shownError}
@@ -143,23 +103,19 @@ export default function LoginPage() {
           <legend className="visually-hidden">{t('login.title')}</legend>
           <Field
             label={t('login.username')}
-            name="username"
             autoComplete="username"
             autoCapitalize="off"
             spellCheck={false}
             required
-            error={validationText(t, fieldErrors.username)}
-            ref={usernameRef}
-            onChange={onChange('username')}
+            error={validationText(t, errors.username?.message)}
+            {...register('username')}
           />
           <PasswordField
             label={t('login.password')}
-            name="password"
             autoComplete="current-password"
             required
-            error={validationText(t, fieldErrors.password)}
-            ref={passwordRef}
-            onChange={onChange('password')}
+            error={validationText(t, errors.password?.message)}
+            {...register('password')}
           />
         </fieldset>
         <div className={forms.links}>

@@ -1,21 +1,19 @@
 import type { InvestmentDto } from '@indiesplit/shared/investing';
 import type { Currency } from '@indiesplit/shared/wallet';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { Button, ButtonLink } from '../../components/button.tsx';
-import { Checkbox } from '../../components/checkbox.tsx';
-import { Field } from '../../components/field.tsx';
+import { ButtonLink } from '../../components/button.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCampaign } from '../campaigns/api.ts';
-import { useInvest, useInvestorProfile, useWallet } from './api.ts';
-import { formatDateTime, formatEuro } from './format.ts';
-import { checkAmount, needsHighAmountConsent, newIdempotencyKey } from './invest-logic.ts';
+import { useInvestorProfile, useWallet } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { InvestForm } from './invest-form.tsx';
 import styles from './investing.module.css';
 import { CurrencyBanner, Money } from './money.tsx';
 
@@ -187,142 +185,6 @@ function KeyInformation({ campaign }: { campaign: Campaign }) {
       <h3>{t('kiis.useOfFunds')}</h3>
       <p>{k.use_of_funds}</p>
     </details>
-  );
-}
-
-interface FormProps {
-  campaignId: string;
-  currency: Currency;
-  limits: Parameters<typeof checkAmount>[1];
-  profile: Parameters<typeof needsHighAmountConsent>[1] & { high_amount_threshold_cents: number };
-  onDone: (investment: InvestmentDto) => void;
-}
-
-function InvestForm({ campaignId, currency, limits, profile, onDone }: FormProps) {
-  const { t, i18n } = useTranslation(['invest', 'errors']);
-  const invest = useInvest(campaignId);
-  const [amount, setAmount] = useState('');
-  const [kiis, setKiis] = useState(false);
-  const [risk, setRisk] = useState(false);
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  // One key per submission: a retry of the same body (after a network failure) keeps it, so the
-  // server can never make two investments of one click.
-  const attempt = useRef<{ key: string; body: string } | null>(null);
-  const consentId = useId();
-
-  const checked = checkAmount(amount, limits);
-  const high = checked.cents !== null && needsHighAmountConsent(checked.cents, profile);
-  const amountParams = (problem: string) =>
-    problem === 'investBelowMinimum'
-      ? formatEuro(limits.minTicketCents, i18n.language)
-      : formatEuro(Math.max(0, limits.remainingCents), i18n.language);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (checked.problem) next.amount_cents = checked.problem;
-    if (!kiis) next.acknowledge_key_information = 'acknowledgeKeyInformation';
-    if (!risk) next.acknowledge_risk = 'acknowledgeRisk';
-    if (high && !consent) next.high_amount_consent = 'highAmountConsentRequired';
-    setErrors(next);
-    setFormError(null);
-    if (Object.keys(next).length > 0 || checked.cents === null) return;
-    const body = {
-      amount_cents: checked.cents,
-      currency,
-      acknowledge_key_information: true as const,
-      acknowledge_risk: true as const,
-      ...(high ? { high_amount_consent: true } : {}),
-    };
-    const text = JSON.stringify(body);
-    if (attempt.current?.body !== text) attempt.current = { key: newIdempotencyKey(), body: text };
-    invest.mutate(
-      { body, key: attempt.current.key },
-      {
-        onSuccess: (investment) => {
-          attempt.current = null;
-          onDone(investment);
-        },
-        onError: (err) => {
-          // A refusal is final for this key; only a lost answer is retried with the same one.
-          if (!(err instanceof ApiError) || err.status !== 0) attempt.current = null;
-          if (err instanceof ApiError) {
-            const fields: Record<string, string> = {};
-            for (const f of ['amount_cents', 'high_amount_consent'])
-              if (fieldErrorKey(err, f)) fields[f] = fieldErrorKey(err, f) as string;
-            setErrors(fields);
-          }
-          setFormError(errorText(t, err, { fallback: 'invest:invest.failed' }));
-        },
-      },
-    );
-  };
-
-  const amountError = errors.amount_cents
-    ? t(`errors:${errors.amount_cents}`, { amount: amountParams(errors.amount_cents) })
-    : undefined;
-
-  return (
-    <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate>
-      <h2 className={styles.cardTitle}>{t('invest.formTitle')}</h2>
-      {formError && <Notice type="error">{formError}</Notice>}
-      <Field
-        label={currency === 'DEMO' ? t('invest.amountDemo') : t('invest.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={amountError}
-        hint={t('invest.amountHint', { min: formatEuro(limits.minTicketCents, i18n.language) })}
-        required
-      />
-      <Checkbox
-        label={t('invest.ackKiis')}
-        checked={kiis}
-        onChange={(e) => setKiis(e.target.checked)}
-        error={validationText(t, errors.acknowledge_key_information)}
-      />
-      <Checkbox
-        label={t('invest.ackRisk')}
-        description={t('invest.riskWarning')}
-        checked={risk}
-        onChange={(e) => setRisk(e.target.checked)}
-        error={validationText(t, errors.acknowledge_risk)}
-      />
-      {high && (
-        <Notice type="warning" title={t('invest.highTitle')} live={false}>
-          <p>
-            {t('invest.highText', {
-              threshold: formatEuro(profile.high_amount_threshold_cents, i18n.language),
-            })}
-          </p>
-          <Checkbox
-            id={consentId}
-            label={t('invest.highConsent')}
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            error={
-              errors.high_amount_consent
-                ? t('errors:highAmountConsentRequired', {
-                    amount: formatEuro(profile.high_amount_threshold_cents, i18n.language),
-                  })
-                : undefined
-            }
-          />
-        </Notice>
-      )}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={invest.isPending}>
-          {invest.isPending
-            ? t('invest.sending')
-            : currency === 'DEMO'
-              ? t('invest.submitDemo')
-              : t('invest.submit')}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, personNameSchema } from '@indiesplit/shared/validation';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -10,7 +12,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { validationText } from '../../lib/error-text.ts';
-import { focusSoon, rulesResolver, schemaCheck } from '../../lib/form.ts';
+import { focusSoon } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { addContact } from './api.ts';
 import styles from './pitch.module.css';
@@ -21,12 +23,12 @@ export interface ContactForm {
   email: string;
 }
 
-const nameCheck = schemaCheck<ContactForm>(personNameSchema);
-
-export const contactResolver = rulesResolver<ContactForm>({
-  name: (v, all, ctx) => (String(v ?? '').trim() === '' ? 'fillMandatory' : nameCheck(v, all, ctx)),
-  email: schemaCheck(emailSchema),
+// The same name and email rules as the project form of step 2, where the pair is sent.
+const contactSchema = z.object({
+  name: z.string().trim().min(1, 'fillMandatory').pipe(personNameSchema),
+  email: emailSchema,
 });
+export const contactResolver = zodResolver(contactSchema, undefined, { raw: true });
 
 type CallState = 'idle' | 'sending' | 'requested' | 'failed';
 

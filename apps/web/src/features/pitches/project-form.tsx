@@ -1,12 +1,7 @@
-import {
-  PITCH_NAME_MAX,
-  PITCH_TEXT_MAX,
-  PITCH_URL_MAX,
-  SUBMIT_PROJECT_FIELDS,
-} from '@indiesplit/shared/pitches';
-import { emailSchema, personNameSchema } from '@indiesplit/shared/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PITCH_NAME_MAX, PITCH_TEXT_MAX, SUBMIT_PROJECT_FIELDS } from '@indiesplit/shared/pitches';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
@@ -15,70 +10,19 @@ import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
-import { type Check, focusSoon, rulesResolver, schemaCheck, useSending } from '../../lib/form.ts';
+import { focusSoon, useSending } from '../../lib/form.ts';
 import styles from './pitch.module.css';
 import {
   firstAllowedReleaseDate,
   isCompleteDate,
-  isHttpUrl,
-  isPdf,
-  isPdfSizeAllowed,
   isReleaseDateAllowed,
   PDF_MAX_MB,
   PLATFORMS,
   type ProjectFormValues,
-  parseEuro,
   projectFormData,
   SERVICE_CHOICES,
 } from './pitch-logic.ts';
-
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-const required =
-  (key: string, then?: Check<ProjectFormValues>): Check<ProjectFormValues> =>
-  (v, all, ctx) =>
-    str(v) === '' ? key : then?.(v, all, ctx);
-const euro =
-  (isRequired: boolean): Check<ProjectFormValues> =>
-  (v) => {
-    const amount = parseEuro(str(v));
-    if (amount === null) return isRequired ? 'pitch:errors.budgetRequired' : undefined;
-    return Number.isNaN(amount) ? 'pitch:errors.amountInvalid' : undefined;
-  };
-const url: Check<ProjectFormValues> = (v) => {
-  const value = str(v);
-  if (!value) return undefined;
-  if (value.length > PITCH_URL_MAX) return 'pitch:errors.tooLong';
-  return isHttpUrl(value) ? undefined : 'pitch:errors.invalidUrl';
-};
-
-export function projectResolver(today: () => Date, pdfRequired: boolean) {
-  return rulesResolver<ProjectFormValues>({
-    name: required('fillMandatory', schemaCheck(personNameSchema)),
-    email: schemaCheck(emailSchema),
-    project_name: required('pitch:errors.projectNameRequired', (v) =>
-      str(v).length > PITCH_NAME_MAX ? 'pitch:errors.tooLong' : undefined,
-    ),
-    expected_production_budget: euro(true),
-    required_funding_size: euro(false),
-    expected_release_date: (v) => {
-      const value = str(v);
-      if (!value) return 'pitch:errors.releaseDateRequired';
-      return isReleaseDateAllowed(value, today()) ? undefined : 'pitch:errors.releaseDateTooSoon';
-    },
-    // The server refuses a pitch without a platform, so the form says so before sending.
-    distribution_platforms: (v) => (Array.isArray(v) && v.length > 0 ? undefined : 'selectPlatform'),
-    i_am_looking_for: required('pitch:errors.serviceRequired'),
-    notes: (v) => (str(v).length > PITCH_TEXT_MAX ? 'pitch:errors.tooLong' : undefined),
-    trailer_link: url,
-    demo_link: url,
-    pitch_file: (v) => {
-      const file = (v as FileList | null)?.[0];
-      if (!file) return pdfRequired ? 'pitch:errors.pdfRequired' : undefined;
-      if (!isPdf(file)) return 'pitch:errors.pdfOnly';
-      return isPdfSizeAllowed(file) ? undefined : 'pitch:errors.pdfTooLarge';
-    },
-  });
-}
+import { projectFormSchema } from './project-form-schema.ts';
 
 const FIELDS = new Set<string>([...SUBMIT_PROJECT_FIELDS, 'pitch_file']);
 
@@ -115,7 +59,17 @@ export function ProjectForm({
   const errorRef = useRef<HTMLDivElement>(null);
   const lastDate = useRef(defaultValues.expected_release_date);
   const minDate = firstAllowedReleaseDate(new Date());
-  const resolver = useMemo(() => projectResolver(() => new Date(), mode === 'submit'), [mode]);
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        projectFormSchema(() => new Date(), mode === 'submit'),
+        undefined,
+        {
+          raw: true,
+        },
+      ) as unknown as Resolver<ProjectFormValues>,
+    [mode],
+  );
 
   const {
     register,

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { statementUrl, useCampaignReports } from './api.ts';
 import { Money } from './money.tsx';
 import { CampaignFacts, ReportDueNotice } from './my-campaigns-page.tsx';
-import { ReportForm, type ReportFormMode } from './report-form.tsx';
+import { ReportForm, type ReportFormMode } from './report-form/report-form.tsx';
 import { DistributionSummary, ReportFigures, ReportStatusBadge, useReportTitle } from './report-parts.tsx';
 import styles from './revenue.module.css';
 import { SessionGone } from './session-gone.tsx';

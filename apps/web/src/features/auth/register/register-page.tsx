@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterDetails } from '@indiesplit/shared/auth';
 import { USER_TYPES, type UserType } from '@indiesplit/shared/constants';
-import { emailSchema, passwordSchema, personNameSchema, usernameSchema } from '@indiesplit/shared/validation';
+import { SocialSignUpDetails } from '@indiesplit/shared/oauth';
 import { useMemo, useReducer, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -15,7 +17,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { analytics } from '../../../lib/analytics.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../../lib/error-text.ts';
-import { type Check, focusSoon, rulesResolver, schemaCheck } from '../../../lib/form.ts';
+import { focusSoon } from '../../../lib/form.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { discordSignUp, googleSignUp, register as registerAccount } from '../api.ts';
 import { useAuth } from '../auth-context.tsx';
@@ -44,21 +46,12 @@ interface DetailsForm {
 
 const SERVER_FIELDS = ['username', 'email', 'password', 're_password', 'name', 'surname'] as const;
 
-function detailsRules(social: boolean) {
-  const rules: { [K in keyof DetailsForm]?: Check<DetailsForm> } = {
-    email: schemaCheck(emailSchema),
-    username: schemaCheck(usernameSchema),
-    name: schemaCheck(personNameSchema),
-    surname: schemaCheck(personNameSchema),
-    accepted_terms: (v) => (v === true ? undefined : 'acceptTerms'),
-  };
-  if (!social) {
-    rules.password = schemaCheck(passwordSchema);
-    rules.re_password = (v, all) =>
-      !v ? 'confirmPasswordRequired' : v !== all.password ? 'passwordsMatch' : undefined;
-  }
-  return rules;
-}
+// The shared sign-up rules, without the profiles (chosen on step 1, or beside the form for a social
+// sign-up, which has no password). The form keeps its values as typed; the request trims them.
+const resolvers = {
+  email: zodResolver(RegisterDetails, undefined, { raw: true }) as unknown as Resolver<DetailsForm>,
+  social: zodResolver(SocialSignUpDetails, undefined, { raw: true }) as unknown as Resolver<DetailsForm>,
+};
 
 export default function RegisterPage() {
   const { t } = useTranslation(['auth', 'errors', 'common']);
@@ -73,7 +66,7 @@ export default function RegisterPage() {
   usePageTitle(t('register.title'));
 
   const form = useForm<DetailsForm>({
-    resolver: useMemo(() => rulesResolver<DetailsForm>(detailsRules(social !== null)), [social]),
+    resolver: social ? resolvers.social : resolvers.email,
     defaultValues: {
       email: social?.email ?? '',
       username: social?.username ?? '',
