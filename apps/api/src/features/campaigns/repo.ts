@@ -138,7 +138,7 @@ export async function insertServices(
   db: Db,
   campaignId: string,
   services: readonly string[],
-  actorId: string,
+  actorId: string | null,
 ): Promise<void> {
   if (services.length === 0) return;
   await db
@@ -171,11 +171,11 @@ export async function addWatcher(
   await db.insert(campaignWatchers).values(values).onConflictDoNothing();
 }
 
-/** Watchers not yet told, marked as told in the same statement (the caller's transaction). */
-export function claimWatchers(db: Db, campaignId: string) {
+/** Watchers not yet told, marked as told at `now` in the same statement (the caller's transaction). */
+export function claimWatchers(db: Db, campaignId: string, now: Date) {
   return db
     .update(campaignWatchers)
-    .set({ notifiedAt: sql`now()` })
+    .set({ notifiedAt: now })
     .where(and(eq(campaignWatchers.campaignId, campaignId), isNull(campaignWatchers.notifiedAt)))
     .returning({ email: campaignWatchers.email, language: campaignWatchers.language });
 }
