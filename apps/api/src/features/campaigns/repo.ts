@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaignEvents, campaignServices, campaigns, campaignWatchers } from '../../db/schema-campaigns.ts';
 
-// Campaign queries, nothing else. Status changes go through state.ts (moveCampaign).
+// Campaign queries, nothing else; only this feature's commands call the writing ones. Status
+// changes go through state.ts (moveCampaign); other features change campaigns through commands/.
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignUpdate = Partial<typeof campaigns.$inferInsert>;
