@@ -1,7 +1,8 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { emailTokens, outbox, sessions } from '../db/schema.ts';
+import { emailTokens, sessions } from '../db/schema.ts';
+import { purgeDeliveredMail } from './mailer.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -16,9 +17,7 @@ export async function purgeExpired(db: Db): Promise<void> {
         and(isNotNull(emailTokens.usedAt), lt(emailTokens.usedAt, sql`now() - interval '7 days'`)),
       ),
     );
-  await db
-    .delete(outbox)
-    .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '30 days'`)));
+  await purgeDeliveredMail(db);
 }
 
 export function startHousekeeping(

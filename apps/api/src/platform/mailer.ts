@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
@@ -30,6 +30,41 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
     textBody: message.text,
     htmlBody: message.html,
   });
+}
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Erases an account's mail (account erasure): its outbox rows, and the dev mailbox's copies of
+ * them. The dev mailbox holds no user id: its copies are found through the outbox rows (which do)
+ * and by the address, so mail sent to an address the account used before goes too.
+ */
+export async function eraseMailOf(db: Db, userId: string, email: string): Promise<void> {
+  await db.delete(devMailbox).where(
+    or(
+      sql`lower(${devMailbox.toAddress}) = ${lower(email)}`,
+      sql`exists (select 1 from ${outbox} where ${outbox.userId} = ${userId}
+            and ${outbox.toAddress} = ${devMailbox.toAddress} and ${outbox.subject} = ${devMailbox.subject}
+            and ${outbox.textBody} = ${devMailbox.textBody})`,
+    ),
+  );
+  await db.delete(outbox).where(eq(outbox.userId, userId));
+}
+
+/** Erases the outbox's mail to these addresses that no account holds (e.g. a pitch sent logged out). */
+export async function eraseUnownedMailTo(db: Db, addresses: string[]): Promise<void> {
+  const lowered = [...new Set(addresses.map(lower).filter(Boolean))];
+  if (lowered.length === 0) return;
+  await db
+    .delete(outbox)
+    .where(and(isNull(outbox.userId), inArray(sql`lower(${outbox.toAddress})`, lowered)));
+}
+
+/** Housekeeping: forgets mail delivered over 30 days ago. */
+export async function purgeDeliveredMail(db: Db): Promise<void> {
+  await db
+    .delete(outbox)
+    .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '30 days'`)));
 }
 
 export interface MailTransport {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaignEvents, campaignServices, campaigns, campaignWatchers } from '../../db/schema-campaigns.ts';
 
-// Campaign queries, nothing else. Status changes go through state.ts (moveCampaign).
+// Campaign queries, nothing else; only this feature's commands call the writing ones. Status
+// changes go through state.ts (moveCampaign); other features change campaigns through commands/.
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignUpdate = Partial<typeof campaigns.$inferInsert>;
@@ -138,7 +139,7 @@ export async function insertServices(
   db: Db,
   campaignId: string,
   services: readonly string[],
-  actorId: string,
+  actorId: string | null,
 ): Promise<void> {
   if (services.length === 0) return;
   await db
@@ -171,11 +172,11 @@ export async function addWatcher(
   await db.insert(campaignWatchers).values(values).onConflictDoNothing();
 }
 
-/** Watchers not yet told, marked as told in the same statement (the caller's transaction). */
-export function claimWatchers(db: Db, campaignId: string) {
+/** Watchers not yet told, marked as told at `now` in the same statement (the caller's transaction). */
+export function claimWatchers(db: Db, campaignId: string, now: Date) {
   return db
     .update(campaignWatchers)
-    .set({ notifiedAt: sql`now()` })
+    .set({ notifiedAt: now })
     .where(and(eq(campaignWatchers.campaignId, campaignId), isNull(campaignWatchers.notifiedAt)))
     .returning({ email: campaignWatchers.email, language: campaignWatchers.language });
 }

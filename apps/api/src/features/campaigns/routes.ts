@@ -23,7 +23,16 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
 import { requireStaff } from '../review/service.ts';
-import * as campaigns from './service.ts';
+import { moveCampaignStatus } from './commands/move-campaign-status.ts';
+import { setServiceStatus } from './commands/set-service-status.ts';
+import { updateCampaign } from './commands/update-campaign.ts';
+import { uploadCover } from './commands/upload-cover.ts';
+import { watchCampaign } from './commands/watch-campaign.ts';
+import { getBackofficeCampaign } from './queries/get-backoffice-campaign.ts';
+import { getPublicCampaign } from './queries/get-public-campaign.ts';
+import { listBackofficeCampaigns } from './queries/list-backoffice-campaigns.ts';
+import { listPublicCampaigns } from './queries/list-public-campaigns.ts';
+import { readCover } from './queries/read-cover.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -57,7 +66,7 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { campaigns: await campaigns.listPublic(ctx, req.query, requestLanguage(req)) };
+      return { campaigns: await listPublicCampaigns(ctx, req.query, requestLanguage(req)) };
     },
   );
 
@@ -73,7 +82,7 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return campaigns.getPublic(ctx, req.params.slug, requestLanguage(req));
+      return getPublicCampaign(ctx, req.params.slug, requestLanguage(req));
     },
   );
 
@@ -91,7 +100,7 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const lang = requestLanguage(req);
-      await campaigns.watch(ctx, req.params.slug, req.body.email, lang, req.ip);
+      await watchCampaign(ctx, req.params.slug, req.body.email, lang, req.ip);
       return { success: true as const, message: translate(lang, 'watchingCampaign') };
     },
   );
@@ -101,7 +110,7 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     '/media/covers/:file',
     { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }) } },
     async (req, reply) => {
-      const data = await campaigns.readCover(ctx, req.params.file);
+      const data = await readCover(ctx, req.params.file);
       if (!data) throw notFound();
       return reply
         .type('image/webp')
@@ -136,7 +145,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeCampaignList, ...errors },
       },
     },
-    async (req) => ({ campaigns: await campaigns.listForBackoffice(ctx, req.query) }),
+    async (req) => ({ campaigns: await listBackofficeCampaigns(ctx, req.query) }),
   );
 
   r.get(
@@ -149,7 +158,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeCampaignDetail, ...errors },
       },
     },
-    async (req) => campaigns.getForBackoffice(ctx, req.params.id),
+    async (req) => getBackofficeCampaign(ctx, req.params.id),
   );
 
   r.patch(
@@ -163,7 +172,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeCampaignDetail, ...conflict, ...errors },
       },
     },
-    async (req) => campaigns.editCampaign(ctx, req.params.id, req.body),
+    async (req) => updateCampaign(ctx, req.params.id, req.body),
   );
 
   r.post(
@@ -177,7 +186,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: BackofficeCampaignDetail, ...conflict, ...errors },
       },
     },
-    async (req) => campaigns.moveStatus(ctx, requireSession(req).user.id, req.params.id, req.body),
+    async (req) => moveCampaignStatus(ctx, requireSession(req).user.id, req.params.id, req.body),
   );
 
   r.put(
@@ -192,13 +201,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      campaigns.setServiceStatus(
-        ctx,
-        requireSession(req).user.id,
-        req.params.id,
-        req.params.service,
-        req.body.status,
-      ),
+      setServiceStatus(ctx, requireSession(req).user.id, req.params.id, req.params.service, req.body.status),
   );
 
   r.post(
@@ -224,7 +227,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
           throw new AppError('imageTooLarge', 413);
         throw err;
       }
-      return campaigns.replaceCover(ctx, req.params.id, data);
+      return uploadCover(ctx, req.params.id, data);
     },
   );
 }

@@ -2,8 +2,9 @@ import { type CampaignStatus, canMoveCampaign } from '@indiesplit/shared/campaig
 import { DEFAULT_PLATFORM_SHARE_BPS } from '@indiesplit/shared/revenue';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { AppError } from '../../platform/errors.ts';
+import { recordEvent } from './commands/record-event.ts';
 
 // The one way a campaign's status changes: under the row's lock, along CAMPAIGN_TRANSITIONS, with
 // an event saying who (null: the platform's jobs), when and why. Call it inside a transaction.
@@ -45,13 +46,7 @@ export async function moveCampaign(
     .set({ status: to, updatedAt: sql`now()`, ...platformShare })
     .where(eq(campaigns.id, campaign.id))
     .returning();
-  await tx.insert(campaignEvents).values({
-    campaignId: campaign.id,
-    fromStatus: from,
-    toStatus: to,
-    actorId,
-    reason,
-  });
+  await recordEvent(tx, { campaignId: campaign.id, from, to, actorId, reason });
   if (!row) throw new Error(`campaign ${campaign.id} vanished under its lock`);
   return row;
 }

@@ -6,6 +6,7 @@ import { devMailbox } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { endDemoCampaignNow } from '../campaigns/commands/end-demo-now.ts';
 import { runDueWork } from '../settlement/worker.ts';
 
 const MailboxEntry = z.object({
@@ -73,13 +74,7 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(and(eq(campaigns.slug, req.params.slug), eq(campaigns.currency, 'DEMO')));
       if (!campaign) throw notFound();
       await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(campaigns)
-          .set({
-            startsAt: sql`least(${campaigns.startsAt}, now() - interval '2 seconds')`,
-            deadlineAt: sql`now() - interval '1 second'`,
-          })
-          .where(eq(campaigns.id, campaign.id));
+        await endDemoCampaignNow(tx, campaign.id);
         await tx
           .update(investments)
           .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
 import { ledgerAccounts } from '../../db/schema-ledger.ts';
+import { takeInvestmentSql } from '../campaigns/commands/add-commitment.ts';
+import { lowerCommittedSql } from '../campaigns/commands/lower-committed.ts';
 
 // Queries of investing, nothing else. The invest transaction is a hot path (one popular campaign,
 // hundreds of investors a second, all queued on the campaign's row lock), so its statements are
@@ -142,20 +144,14 @@ export interface NewInvestment {
 
 const COMMIT_SQL = `
   with c as (
-    update campaigns
-    set committed_cents = committed_cents + $3::bigint,
-        investor_count = investor_count + case when exists (
-          select 1 from investments
-          where campaign_id = $1::uuid and investor_id = $2::uuid and status in ('reserved', 'posted')
-        ) then 0 else 1 end,
-        updated_at = now()
-    where id = $1::uuid and status = any($6::text[]) and currency = $4::text
-      and (starts_at is null or starts_at <= $7::timestamptz)
-      and deadline_at > $7::timestamptz
-      and developer_id is distinct from $2::uuid
-      and min_ticket_cents <= $3::bigint
-      and (max_cents is null or committed_cents + $3::bigint <= max_cents)
-    returning id, slug, title, status, deadline_at
+    ${takeInvestmentSql({
+      campaign: '$1::uuid',
+      investor: '$2::uuid',
+      amount: '$3::bigint',
+      currency: '$4::text',
+      statuses: '$6::text[]',
+      at: '$7::timestamptz',
+    })}
   ), e as (
     update ledger_accounts a
     set credits_pending = a.credits_pending + $3::bigint
@@ -332,17 +328,10 @@ const REVOKE_SQL = `
     where investments.id = $1::uuid and investments.status = 'reserved'
     returning investments.id
   ), c as (
-    update campaigns
-    set committed_cents = committed_cents - $6::bigint,
-        investor_count = investor_count - case when exists (
-          select 1 from investments
-          where campaign_id = $4::uuid and investor_id = $3::uuid
-            and id <> $1::uuid and status in ('reserved', 'posted')
-        ) then 0 else 1 end,
-        updated_at = now()
-    from i
-    where campaigns.id = $4::uuid
-    returning campaigns.id
+    ${lowerCommittedSql(
+      { campaign: '$4::uuid', investor: '$3::uuid', investment: '$1::uuid', amount: '$6::bigint' },
+      'i',
+    )}
   )
   select v.id::text as void_id,
     (select count(*) from d)::int + (select count(*) from e)::int as accounts,

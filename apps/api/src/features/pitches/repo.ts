@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { pitchAssignments, pitchContacts, pitchEvents, pitches } from '../../db/schema-pitches.ts';
 
 export type PitchRow = typeof pitches.$inferSelect;
@@ -128,16 +128,6 @@ export async function erasePitches(db: Db, ids: string[], userId: string): Promi
       updatedAt: new Date(),
     })
     .where(inArray(pitches.id, ids));
-}
-
-/** Mail about a pitch sent logged out carries no account id: it is found by its address. */
-export async function deleteMailTo(db: Db, addresses: string[]): Promise<void> {
-  const lowered = [...new Set(addresses.map(lower).filter(Boolean))];
-  if (lowered.length === 0) return;
-  // Mail tied to an account is erased with the account; this only takes what no account holds.
-  await db
-    .delete(outbox)
-    .where(and(isNull(outbox.userId), inArray(sql`lower(${outbox.toAddress})`, lowered)));
 }
 
 export async function deleteAssignmentsOf(db: Db, reviewerId: string): Promise<void> {

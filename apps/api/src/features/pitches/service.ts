@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { enqueueMail } from '../../platform/mailer.ts';
+import { enqueueMail, eraseUnownedMailTo } from '../../platform/mailer.ts';
 import {
   approvedEmail,
   assignedEmail,
@@ -200,7 +200,9 @@ export async function erasePitchDataOf(
     rows.map((r) => r.id),
     person.id,
   );
-  await repo.deleteMailTo(tx, [...rows.map((r) => r.email), ...(verifiedEmail ? [verifiedEmail] : [])]);
+  // Mail about a pitch sent logged out carries no account id: it is found by its address (mail
+  // tied to an account is erased with the account).
+  await eraseUnownedMailTo(tx, [...rows.map((r) => r.email), ...(verifiedEmail ? [verifiedEmail] : [])]);
   // Call-back requests carry no account: only a verified address shows they are this person's.
   if (verifiedEmail) await repo.deleteContactsByEmail(tx, verifiedEmail);
   if (options.closingAccount) await repo.deleteAssignmentsOf(tx, person.id);

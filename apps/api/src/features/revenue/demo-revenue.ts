@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaigns } from '../../db/schema-campaigns.ts';
 import { revenueReportLines, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { launchCampaign } from '../campaigns/commands/launch-campaign.ts';
 import { lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import { fundFromDemoMint } from './distribution.ts';
 import { createDistribution } from './pool.ts';
@@ -102,17 +103,11 @@ async function launch(db: Db, campaignId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await lockCampaign(tx, campaignId);
     if (row?.status !== 'services_active' || row.currency !== 'DEMO') return false;
-    await tx
-      .update(campaigns)
-      .set({ launchedOn: now.toISOString().slice(0, 10) })
-      .where(eq(campaigns.id, campaignId));
-    await moveCampaign(
-      tx,
-      { ...row, launchedOn: now.toISOString().slice(0, 10) },
-      'launched',
-      null,
-      'demo launch',
-    );
+    await launchCampaign(tx, row, {
+      launchedOn: now.toISOString().slice(0, 10),
+      actorId: null,
+      reason: 'demo launch',
+    });
     return true;
   });
 }

@@ -1,7 +1,8 @@
 import type { Language } from '@indiesplit/shared/messages';
 import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, formatMoney, type Recipient, render } from '../settlement/emails.ts';
+import { type CampaignRef, type Recipient, render } from '../campaigns/emails.ts';
+import { formatMoney } from '../settlement/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
 // their wallet, a developer that the sales report of a month of the term is due. Campaign titles

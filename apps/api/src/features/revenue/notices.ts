@@ -16,7 +16,7 @@ import {
 } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
-import { asLanguage } from '../settlement/emails.ts';
+import { asLanguage } from '../campaigns/emails.ts';
 import { payoutArrivedEmail, reportDueEmail } from './emails.ts';
 
 // What the revenue share tells people (owned by the investor work): "a payout arrived" to

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-campaigns.ts';
+import { addCommitment } from '../campaigns/commands/add-commitment.ts';
+import { createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
+import { startServices } from '../campaigns/commands/start-services.ts';
 import { moveCampaign } from '../campaigns/state.ts';
 import * as ledger from '../ledger/service.ts';
 import { ensureDemoBot } from '../settlement/demo-campaigns.ts';
@@ -47,29 +50,24 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
     const investorId = await userId(tx, 'demo_investor');
     if (!investorId) return false;
     const botId = await ensureDemoBot(tx);
-    const [draft] = await tx
-      .insert(campaigns)
-      .values({
-        status: 'draft',
-        developerId,
-        slug: SLUG,
-        title: 'Starfall Couriers',
-        genre: 'simulation',
-        platforms: ['PC', 'NINTENDO SWITCH'],
-        ...TEXTS,
-        services: ['mentoring', 'marketing', 'distribution'],
-        goalCents: 2_000_000,
-        maxCents: 3_000_000,
-        minTicketCents: 5_000,
-        currency: 'EUR',
-        revenueShareBps: 1000,
-        termMonths: 36,
-        startsAt: new Date(now.getTime() - 75 * DAY),
-        deadlineAt: new Date(now.getTime() - 45 * DAY),
-        expectedReleaseDate: new Date(now.getTime() - 60 * DAY).toISOString().slice(0, 10),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const draft = await createDraftIfAbsent(tx, {
+      developerId,
+      slug: SLUG,
+      title: 'Starfall Couriers',
+      genre: 'simulation',
+      platforms: ['PC', 'NINTENDO SWITCH'],
+      ...TEXTS,
+      services: ['mentoring', 'marketing', 'distribution'],
+      goalCents: 2_000_000,
+      maxCents: 3_000_000,
+      minTicketCents: 5_000,
+      currency: 'EUR',
+      revenueShareBps: 1000,
+      termMonths: 36,
+      startsAt: new Date(now.getTime() - 75 * DAY),
+      deadlineAt: new Date(now.getTime() - 45 * DAY),
+      expectedReleaseDate: new Date(now.getTime() - 60 * DAY).toISOString().slice(0, 10),
+    });
     if (!draft) return false;
     let row = await moveCampaign(tx, draft, 'live', null, 'development seed');
 
@@ -100,6 +98,7 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
         reference: `investment:${id}`,
       });
       const placedAt = new Date(now.getTime() - 60 * DAY);
+      await addCommitment(tx, { campaignId: row.id, investorId: investor, amountCents: amount });
       await tx.insert(investments).values({
         id,
         campaignId: row.id,
@@ -114,22 +113,13 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
       });
       reserved.push({ id, transferId: reservation.id });
     }
-    const [counted] = await tx
-      .update(campaigns)
-      .set({ committedCents: 2_000_000, investorCount: commitments.length })
-      .where(eq(campaigns.id, row.id))
-      .returning();
-    if (!counted) throw new Error('showcase campaign vanished');
-    row = counted;
-
     row = await moveCampaign(tx, row, 'closing', null, 'development seed');
     row = await moveCampaign(tx, row, 'funded', null, 'development seed: goal reached');
     for (const r of reserved) {
       const settled = await ledger.settle(tx, r.transferId, 'post', { kind: 'investment' });
       await settlementRepo.markSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
     }
-    await settlementRepo.openServices(tx, row.id, row.services);
-    await moveCampaign(tx, row, 'services_active', null, 'development seed: all investments posted');
+    await startServices(tx, row, { actorId: null, reason: 'development seed: all investments posted' });
     return true;
   });
 }

@@ -241,11 +241,6 @@ export function auditPage(db: Db, before: number | undefined, limit: number) {
 
 // --- campaigns ----------------------------------------------------------------------------------
 
-export async function insertCampaign(db: Db, values: typeof campaigns.$inferInsert): Promise<string> {
-  const [row] = await db.insert(campaigns).values(values).returning({ id: campaigns.id });
-  return row!.id;
-}
-
 export async function campaignIdOf(db: Db, pitchId: string): Promise<string | null> {
   const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.pitchId, pitchId));
   return row?.id ?? null;

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { createDraft } from '../campaigns/commands/create-draft.ts';
 import * as pitches from '../pitches/service.ts';
 import * as users from '../users/service.ts';
 import * as repo from './repo.ts';
@@ -288,10 +289,9 @@ export async function decide(
       decidedAt: new Date(),
     });
     if (to === 'approved') {
-      await repo.insertCampaign(tx, {
+      await createDraft(tx, {
         pitchId,
         developerId: moved.userId ?? (await verifiedAccountOf(tx, moved.email)),
-        status: 'draft',
         title: moved.projectName,
         platforms: moved.platforms,
         goalCents: moved.requiredFundingCents > 0 ? moved.requiredFundingCents : moved.productionBudgetCents,

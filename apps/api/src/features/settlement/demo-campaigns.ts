@@ -3,6 +3,8 @@ import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { addCommitment } from '../campaigns/commands/add-commitment.ts';
+import { createDraft, createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
 import { moveCampaign } from '../campaigns/state.ts';
 import * as ledgerRepo from '../ledger/repo.ts';
 import * as ledger from '../ledger/service.ts';
@@ -96,7 +98,8 @@ export async function ensureDemoBot(db: Db): Promise<string> {
 /**
  * Commits `amount` of the bot's virtual money to a live demo campaign, the way an investment does:
  * the mint tops the bot's wallet up to what it needs, a reservation moves it towards the escrow,
- * the investment row points at it and the campaign's total grows under the row's lock.
+ * the campaign's total grows (before the investment row exists, as addCommitment asks) and the
+ * investment row points at the reservation.
  */
 async function botCommit(tx: Db, botId: string, campaignId: string, amount: number, now: Date) {
   const mint = await ledger.ensureAccount(tx, { kind: 'demo_mint', currency: 'DEMO' });
@@ -122,6 +125,7 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
     kind: 'investment',
     reference: `investment:${investmentId}`,
   });
+  await addCommitment(tx, { campaignId, investorId: botId, amountCents: amount });
   await tx.insert(investments).values({
     id: investmentId,
     campaignId,
@@ -134,48 +138,35 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
     reflectionEndsAt: now,
     acknowledgedAt: now,
   });
-  await tx
-    .update(campaigns)
-    .set({
-      committedCents: sql`${campaigns.committedCents} + ${amount}`,
-      investorCount: sql`(select count(distinct i.investor_id)::int from investments i
-        where i.campaign_id = ${campaignId} and i.status in ('reserved', 'posted'))`,
-    })
-    .where(eq(campaigns.id, campaignId));
 }
 
 async function startRound(tx: Db, kind: RoundKind, botId: string, now: Date, round: number, minutes: number) {
   const plan = ROUNDS[kind];
   const title = `Demo · ${plan.titles[round % plan.titles.length]}`;
-  const [draft] = await tx
-    .insert(campaigns)
-    .values({
-      status: 'draft',
-      slug: `demo-${kind}-${now.getTime().toString(36)}`,
-      title,
-      genre: plan.genre,
-      platforms: plan.platforms,
-      summaryEn: plan.summaryEn,
-      summaryIt: plan.summaryIt,
-      storyEn: DEMO_STORY_EN,
-      storyIt: DEMO_STORY_IT,
-      risksEn: DEMO_RISKS_EN,
-      risksIt: DEMO_RISKS_IT,
-      useOfFundsEn: DEMO_FUNDS_EN,
-      useOfFundsIt: DEMO_FUNDS_IT,
-      services: ['mentoring', 'marketing', 'publishing'],
-      goalCents: plan.goalCents,
-      maxCents: plan.maxCents,
-      minTicketCents: 5_000,
-      currency: 'DEMO',
-      revenueShareBps: 500,
-      termMonths: 36,
-      startsAt: now,
-      deadlineAt: new Date(now.getTime() + minutes * 60_000),
-      reflectionSeconds: DEMO_REFLECTION_SECONDS,
-    })
-    .returning();
-  if (!draft) throw new Error('demo campaign insert returned nothing');
+  const draft = await createDraft(tx, {
+    slug: `demo-${kind}-${now.getTime().toString(36)}`,
+    title,
+    genre: plan.genre,
+    platforms: plan.platforms,
+    summaryEn: plan.summaryEn,
+    summaryIt: plan.summaryIt,
+    storyEn: DEMO_STORY_EN,
+    storyIt: DEMO_STORY_IT,
+    risksEn: DEMO_RISKS_EN,
+    risksIt: DEMO_RISKS_IT,
+    useOfFundsEn: DEMO_FUNDS_EN,
+    useOfFundsIt: DEMO_FUNDS_IT,
+    services: ['mentoring', 'marketing', 'publishing'],
+    goalCents: plan.goalCents,
+    maxCents: plan.maxCents,
+    minTicketCents: 5_000,
+    currency: 'DEMO',
+    revenueShareBps: 500,
+    termMonths: 36,
+    startsAt: now,
+    deadlineAt: new Date(now.getTime() + minutes * 60_000),
+    reflectionSeconds: DEMO_REFLECTION_SECONDS,
+  });
   const live = await moveCampaign(tx, draft, 'live', null, 'demo round');
   await botCommit(tx, botId, live.id, plan.botCents, now);
 }
@@ -312,36 +303,31 @@ export async function ensureShowcaseCampaigns(db: Db, developerId: string, now: 
   let created = 0;
   for (const s of SHOWCASES) {
     const made = await db.transaction(async (tx) => {
-      const [draft] = await tx
-        .insert(campaigns)
-        .values({
-          status: 'draft',
-          developerId,
-          slug: s.slug,
-          title: s.title,
-          genre: s.genre,
-          platforms: s.platforms,
-          summaryEn: s.summaryEn,
-          summaryIt: s.summaryIt,
-          storyEn: s.storyEn,
-          storyIt: s.storyIt,
-          risksEn: s.risksEn,
-          risksIt: s.risksIt,
-          useOfFundsEn: s.useOfFundsEn,
-          useOfFundsIt: s.useOfFundsIt,
-          services: s.services,
-          goalCents: s.goalCents,
-          maxCents: s.maxCents,
-          minTicketCents: 5_000,
-          currency: 'EUR',
-          revenueShareBps: s.revenueShareBps,
-          termMonths: 36,
-          startsAt: new Date(now.getTime() + s.startsInDays * DAY),
-          deadlineAt: new Date(now.getTime() + (s.startsInDays + s.runsForDays) * DAY),
-          expectedReleaseDate: s.expectedReleaseDate,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const draft = await createDraftIfAbsent(tx, {
+        developerId,
+        slug: s.slug,
+        title: s.title,
+        genre: s.genre,
+        platforms: s.platforms,
+        summaryEn: s.summaryEn,
+        summaryIt: s.summaryIt,
+        storyEn: s.storyEn,
+        storyIt: s.storyIt,
+        risksEn: s.risksEn,
+        risksIt: s.risksIt,
+        useOfFundsEn: s.useOfFundsEn,
+        useOfFundsIt: s.useOfFundsIt,
+        services: s.services,
+        goalCents: s.goalCents,
+        maxCents: s.maxCents,
+        minTicketCents: 5_000,
+        currency: 'EUR',
+        revenueShareBps: s.revenueShareBps,
+        termMonths: 36,
+        startsAt: new Date(now.getTime() + s.startsInDays * DAY),
+        deadlineAt: new Date(now.getTime() + (s.startsInDays + s.runsForDays) * DAY),
+        expectedReleaseDate: s.expectedReleaseDate,
+      });
       if (!draft) return false;
       await moveCampaign(tx, draft, s.status, null, 'development seed');
       return true;

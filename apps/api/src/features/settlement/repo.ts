@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaignServices, campaigns, campaignWatchers, investments } from '../../db/schema-campaigns.ts';
+import { campaigns, investments } from '../../db/schema-campaigns.ts';
 
 // Queries of the settlement worker, nothing else. The rules live in service.ts.
 
@@ -111,19 +111,6 @@ export async function markSettled(
   return rows.length === 1;
 }
 
-/** Takes a refunded amount off the campaign's commitments and recounts its investors. */
-export async function releaseCommitment(db: Db, campaignId: string, amount: number): Promise<void> {
-  await db
-    .update(campaigns)
-    .set({
-      committedCents: sql`${campaigns.committedCents} - ${amount}`,
-      investorCount: sql`(select count(distinct i.investor_id)::int from investments i
-        where i.campaign_id = ${campaignId} and i.status in ('reserved', 'posted'))`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(campaigns.id, campaignId));
-}
-
 export interface Contact {
   id: string;
   email: string;
@@ -146,22 +133,4 @@ export async function contactOf(db: Db, userId: string): Promise<Contact | undef
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** Watchers of a campaign not told yet; marks them told (call in the transaction that mails them). */
-export async function takeWatchers(db: Db, campaignId: string, now: Date) {
-  return db
-    .update(campaignWatchers)
-    .set({ notifiedAt: now })
-    .where(and(eq(campaignWatchers.campaignId, campaignId), isNull(campaignWatchers.notifiedAt)))
-    .returning({ email: campaignWatchers.email, language: campaignWatchers.language });
-}
-
-/** The developer services' checklist of a funded campaign, each pending (kept if it exists). */
-export async function openServices(db: Db, campaignId: string, services: string[]): Promise<void> {
-  if (services.length === 0) return;
-  await db
-    .insert(campaignServices)
-    .values(services.map((service) => ({ campaignId, service })))
-    .onConflictDoNothing();
 }

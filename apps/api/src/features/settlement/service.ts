@@ -2,6 +2,10 @@ import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
+import { lowerCommitted } from '../campaigns/commands/lower-committed.ts';
+import { openCampaign as openForInvestment } from '../campaigns/commands/open-campaign.ts';
+import { startServices } from '../campaigns/commands/start-services.ts';
+import { asLanguage, type CampaignRef, type Recipient } from '../campaigns/emails.ts';
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import * as ledger from '../ledger/service.ts';
 import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
@@ -15,7 +19,7 @@ import * as repo from './repo.ts';
 
 type Outcome = 'funded' | 'failed';
 
-const ref = (c: CampaignRow): emails.CampaignRef => ({
+const ref = (c: CampaignRow): CampaignRef => ({
   title: c.title,
   slug: c.slug ?? c.id,
   currency: c.currency,
@@ -25,7 +29,7 @@ const ref = (c: CampaignRow): emails.CampaignRef => ({
 async function mailMember(
   tx: Db,
   userId: string | null,
-  build: (r: emails.Recipient) => MailMessage,
+  build: (r: Recipient) => MailMessage,
 ): Promise<boolean> {
   if (!userId) return false;
   const who = await repo.contactOf(tx, userId);
@@ -35,31 +39,22 @@ async function mailMember(
     build({
       to: who.email,
       userId: who.id,
-      language: emails.asLanguage(who.language),
+      language: asLanguage(who.language),
       name: who.firstName || who.username,
     }),
   );
   return true;
 }
 
-/** scheduled -> live once its start time has come; tells the people who asked to be told. */
+/**
+ * scheduled -> live once its start time has come; tells the people who asked to be told (the same
+ * opening as an admin's, see campaigns' openCampaign). The caller nudges the mailer.
+ */
 export async function openCampaign(ctx: AppContext, campaignId: string, now: Date): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (campaign?.status !== 'scheduled' || !campaign.startsAt || campaign.startsAt > now) return false;
-    const live = await moveCampaign(tx, campaign, 'live', null, 'start time reached', {
-      platformShareBps: ctx.config.platformShareBps,
-    });
-    for (const w of await repo.takeWatchers(tx, campaignId, now)) {
-      await enqueueMail(
-        tx,
-        emails.campaignOpenEmail(
-          { to: w.email, userId: null, language: emails.asLanguage(w.language), name: '' },
-          ref(live),
-          ctx.config.publicUrl,
-        ),
-      );
-    }
+    await openForInvestment(ctx, tx, campaign, { actorId: null, reason: 'start time reached', now });
     return true;
   });
 }
@@ -135,7 +130,14 @@ export async function settleInvestment(
     const final = how === 'post' ? 'posted' : 'refunded';
     if (!(await repo.markSettled(tx, investmentId, final, settlement.id, now)))
       throw new Error(`investment ${investmentId} changed under its lock`);
-    if (how === 'void') await repo.releaseCommitment(tx, campaignId, investment.amountCents);
+    if (how === 'void') {
+      await lowerCommitted(tx, {
+        campaignId,
+        investorId: investment.investorId,
+        investmentId,
+        amountCents: investment.amountCents,
+      });
+    }
     const why = campaign.status === 'cancelled' ? 'cancelled' : 'failed';
     await mailMember(tx, investment.investorId, (r) =>
       how === 'post'
@@ -152,8 +154,7 @@ export async function completeFunded(ctx: AppContext, campaignId: string): Promi
     const campaign = await lockCampaign(tx, campaignId);
     if (campaign?.status !== 'funded') return false;
     if ((await repo.countReserved(tx, campaignId)) > 0) return false;
-    await repo.openServices(tx, campaignId, campaign.services);
-    const active = await moveCampaign(tx, campaign, 'services_active', null, 'all investments posted');
+    const active = await startServices(tx, campaign, { actorId: null, reason: 'all investments posted' });
     await mailMember(tx, active.developerId, (r) =>
       emails.developerFundedEmail(
         r,

@@ -24,6 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { invest, revoke } from '../investing/service.ts';
 import { findJob, LEASE_KEY } from './jobs.ts';
+import { settleInvestment } from './service.ts';
 import { runDueWork } from './worker.ts';
 
 let t: TestApp;
@@ -331,6 +332,33 @@ describe('settlement at the deadline', () => {
       attempts: 2,
       lastError: null,
     });
+    await expectAllInvariants(db);
+  });
+});
+
+describe("a campaign's committed total and investor count", () => {
+  // One rule whether an investment is revoked (investing) or refunded (settlement): the count is the
+  // number of distinct investors holding a reserved or posted investment.
+  it('counts an investor once while any of their investments is live, whether one is revoked or refunded', async () => {
+    const c = await newCampaign(db, { goalCents: 1_000_000, maxCents: 2_000_000 });
+    const a = await investor(c.id, 10_000);
+    const more = async (amount: number) =>
+      (await invest(ctx, a.id, c.id, { amount_cents: amount, ...acknowledged }, randomUUID())).investment.id;
+    const second = await more(20_000);
+    await more(30_000);
+    await investor(c.id, 5_000);
+    expect(await campaign(db, c.id)).toMatchObject({ committedCents: 65_000, investorCount: 2 });
+
+    await revoke(ctx, a.id, a.investmentId);
+    expect(await campaign(db, c.id)).toMatchObject({ committedCents: 55_000, investorCount: 2 });
+
+    await cancel(db, c.id);
+    expect(await settleInvestment(ctx, c.id, second, 'void', new Date())).toBe(true);
+    expect(await campaign(db, c.id)).toMatchObject({ committedCents: 35_000, investorCount: 2 });
+    await expectAllInvariants(db);
+
+    await runDueWork(ctx, new Date());
+    expect(await campaign(db, c.id)).toMatchObject({ committedCents: 0, investorCount: 0 });
     await expectAllInvariants(db);
   });
 });

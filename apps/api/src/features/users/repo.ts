@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, devMailbox, outbox, sessions, users } from '../../db/schema.ts';
+import { auditEvents, sessions, users } from '../../db/schema.ts';
+import { eraseMailOf } from '../../platform/mailer.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -95,17 +96,7 @@ export async function claimVerificationSend(db: Db, id: string, cooldownSeconds:
 
 /** Erases what we hold about a person besides the account itself: mail, IP addresses, devices. */
 export async function erasePersonalTraces(db: Db, userId: string, email: string): Promise<void> {
-  // The dev mailbox holds no user id: its copies of this account's mail are found through the
-  // outbox rows (which do), so mail sent to an address the account used before goes too.
-  await db.delete(devMailbox).where(
-    or(
-      sql`lower(${devMailbox.toAddress}) = ${lower(email)}`,
-      sql`exists (select 1 from ${outbox} where ${outbox.userId} = ${userId}
-            and ${outbox.toAddress} = ${devMailbox.toAddress} and ${outbox.subject} = ${devMailbox.subject}
-            and ${outbox.textBody} = ${devMailbox.textBody})`,
-    ),
-  );
-  await db.delete(outbox).where(eq(outbox.userId, userId));
+  await eraseMailOf(db, userId, email);
   await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.userId, userId));
   await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
 }

@@ -1,0 +1,41 @@
+import type { Db } from '../../../db/client.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { enqueueMail } from '../../../platform/mailer.ts';
+import { asLanguage, campaignOpenEmail } from '../emails.ts';
+import * as repo from '../repo.ts';
+import { type CampaignRow, moveCampaign } from '../state.ts';
+
+/**
+ * Opens a locked campaign for investment (-> live): the one way it happens, whether an admin opens
+ * it from the back office or the start job does at its start time. A start still ahead is brought
+ * forward to `now`; going live freezes the platform's share (moveCampaign); every watcher not told
+ * yet is sent the same "it is open" email, queued in the caller's transaction (it goes if and only
+ * if the opening commits). Call `ctx.mail.nudge()` after the commit when `notified` > 0.
+ */
+export async function openCampaign(
+  ctx: AppContext,
+  tx: Db,
+  campaign: CampaignRow,
+  how: { actorId: string | null; reason: string | null; now: Date },
+): Promise<{ campaign: CampaignRow; notified: number }> {
+  let row = campaign;
+  if (row.startsAt && row.startsAt > how.now) {
+    row = await repo.updateCampaign(tx, row.id, { startsAt: how.now });
+  }
+  const live = await moveCampaign(tx, row, 'live', how.actorId, how.reason, {
+    platformShareBps: ctx.config.platformShareBps,
+  });
+  const ref = { title: live.title, slug: live.slug ?? live.id, currency: live.currency };
+  const watchers = await repo.claimWatchers(tx, live.id, how.now);
+  for (const w of watchers) {
+    await enqueueMail(
+      tx,
+      campaignOpenEmail(
+        { to: w.email, userId: null, language: asLanguage(w.language), name: '' },
+        ref,
+        ctx.config.publicUrl,
+      ),
+    );
+  }
+  return { campaign: live, notified: watchers.length };
+}

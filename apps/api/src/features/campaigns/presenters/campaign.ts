@@ -1,0 +1,159 @@
+import {
+  type BackofficeCampaignSummary,
+  CAMPAIGN_STATUSES,
+  type CampaignDetailDto,
+  type CampaignEventDto,
+  type CampaignServiceDto,
+  type CampaignStatus,
+  type CampaignSummaryDto,
+  DEVELOPER_SERVICES,
+  type DeveloperService,
+  GAME_GENRES,
+  type GameGenre,
+  PUBLIC_CAMPAIGN_STATUSES,
+  SERVICE_STATUSES,
+  type ServiceStatus,
+} from '@indiesplit/shared/campaigns';
+import type { Language } from '@indiesplit/shared/messages';
+import { termEndsOn } from '@indiesplit/shared/revenue';
+import type { Currency } from '@indiesplit/shared/wallet';
+import type * as repo from '../repo.ts';
+
+// How a campaign row is shown: to the public (in the reader's language) and to the back office.
+// Never a row itself (ARCHITECTURE: "never return a database row").
+
+/** The media path of a cover, relative to the API root (like an avatar's). */
+export function coverUrl(key: string | null): string | null {
+  return key ? `/media/${key}` : null;
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const asStatus = (s: string) => s as CampaignStatus;
+export const asCurrency = (c: string): Currency => (c === 'DEMO' ? 'DEMO' : 'EUR');
+export const asGenre = (g: string | null): GameGenre | null =>
+  g !== null && (GAME_GENRES as readonly string[]).includes(g) ? (g as GameGenre) : null;
+export const asServices = (list: readonly string[]): DeveloperService[] =>
+  list.filter((s): s is DeveloperService => (DEVELOPER_SERVICES as readonly string[]).includes(s));
+export const asServiceStatus = (s: string): ServiceStatus =>
+  (SERVICE_STATUSES as readonly string[]).includes(s) ? (s as ServiceStatus) : 'pending';
+
+/** The text in the reader's language; the English one when the Italian is still missing. */
+function localized(lang: Language, en: string, it: string): string {
+  return lang === 'it' && it.trim() !== '' ? it : en;
+}
+
+export function isPublic(row: repo.CampaignRow): boolean {
+  return PUBLIC_CAMPAIGN_STATUSES.includes(asStatus(row.status));
+}
+
+// A public campaign is complete (database check campaigns_complete_when_published): the columns
+// that may be null on a draft are set.
+export function toSummaryDto(row: repo.CampaignRow, lang: Language): CampaignSummaryDto {
+  return {
+    id: row.id,
+    slug: row.slug ?? '',
+    title: row.title,
+    genre: asGenre(row.genre),
+    platforms: row.platforms,
+    status: asStatus(row.status),
+    currency: asCurrency(row.currency),
+    goal_cents: row.goalCents,
+    max_cents: row.maxCents ?? row.goalCents,
+    min_ticket_cents: row.minTicketCents,
+    committed_cents: row.committedCents,
+    investor_count: row.investorCount,
+    starts_at: iso(row.startsAt) ?? '',
+    deadline_at: iso(row.deadlineAt) ?? '',
+    cover_url: coverUrl(row.coverImage),
+    summary: localized(lang, row.summaryEn, row.summaryIt),
+    revenue_share_bps: row.revenueShareBps ?? 0,
+    term_months: row.termMonths,
+  };
+}
+
+export function toDetailDto(
+  { campaign: row, developerUsername }: repo.CampaignWithDeveloper,
+  checklist: Array<{ service: string; status: string }>,
+  lang: Language,
+): CampaignDetailDto {
+  const summary = toSummaryDto(row, lang);
+  // Once the services started, their progress; before, the ones that will start.
+  const services: CampaignServiceDto[] =
+    checklist.length > 0
+      ? checklist
+          .filter((s) => (DEVELOPER_SERVICES as readonly string[]).includes(s.service))
+          .map((s) => ({ service: s.service as DeveloperService, status: asServiceStatus(s.status) }))
+      : asServices(row.services).map((service) => ({ service, status: 'pending' as const }));
+  const risks = localized(lang, row.risksEn, row.risksIt);
+  const useOfFunds = localized(lang, row.useOfFundsEn, row.useOfFundsIt);
+  return {
+    ...summary,
+    story: localized(lang, row.storyEn, row.storyIt),
+    risks,
+    use_of_funds: useOfFunds,
+    services,
+    developer: developerUsername ? { username: developerUsername } : null,
+    trailer_url: row.trailerUrl,
+    expected_release_date: row.expectedReleaseDate,
+    launched_on: row.launchedOn,
+    term_ends_on: row.launchedOn ? termEndsOn(row.launchedOn, row.termMonths) : null,
+    platform_share_bps: row.platformShareBps,
+    reflection_seconds: row.reflectionSeconds,
+    key_information: {
+      offer_type: 'revenue_share',
+      project_owner: developerUsername ?? row.title,
+      currency: summary.currency,
+      goal_cents: summary.goal_cents,
+      max_cents: summary.max_cents,
+      min_ticket_cents: summary.min_ticket_cents,
+      revenue_share_bps: summary.revenue_share_bps,
+      term_months: summary.term_months,
+      term_starts: 'launch',
+      all_or_nothing: true,
+      starts_at: summary.starts_at,
+      deadline_at: summary.deadline_at,
+      reflection_seconds: row.reflectionSeconds,
+      investor_fee_cents: 0,
+      services: services.map((s) => s.service),
+      risks,
+      use_of_funds: useOfFunds,
+    },
+  };
+}
+
+export function toBackofficeSummary(
+  row: repo.CampaignRow,
+  developerUsername: string | null,
+): BackofficeCampaignSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: asStatus(row.status),
+    currency: asCurrency(row.currency),
+    goal_cents: row.goalCents,
+    max_cents: row.maxCents,
+    committed_cents: row.committedCents,
+    investor_count: row.investorCount,
+    starts_at: iso(row.startsAt),
+    deadline_at: iso(row.deadlineAt),
+    developer:
+      row.developerId && developerUsername ? { id: row.developerId, username: developerUsername } : null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const statusOrNull = (s: string | null): CampaignStatus | null =>
+  s !== null && (CAMPAIGN_STATUSES as readonly string[]).includes(s) ? (s as CampaignStatus) : null;
+
+export function toEventDto(row: Awaited<ReturnType<typeof repo.eventsOf>>[number]): CampaignEventDto {
+  const { event } = row;
+  return {
+    id: event.id,
+    from_status: statusOrNull(event.fromStatus),
+    to_status: statusOrNull(event.toStatus) ?? 'draft',
+    actor: event.actorId ? { id: event.actorId, username: row.actorUsername ?? '' } : null,
+    reason: event.reason,
+    created_at: event.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+import { CAMPAIGN_SLUG_PATTERN, type CampaignDetailDto } from '@indiesplit/shared/campaigns';
+import type { Language } from '@indiesplit/shared/messages';
+import type { Db } from '../../../db/client.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { isPublic, toDetailDto } from '../presenters/campaign.ts';
+import * as repo from '../repo.ts';
+
+/** A campaign the public may see, by its address; 404 for anything else. */
+export async function findPublicCampaign(db: Db, slug: string): Promise<repo.CampaignWithDeveloper> {
+  const found = CAMPAIGN_SLUG_PATTERN.test(slug) ? await repo.findBySlug(db, slug) : undefined;
+  // Drafts and cancelled campaigns do not exist for the public.
+  if (!found || !isPublic(found.campaign)) throw notFound();
+  return found;
+}
+
+export async function getPublicCampaign(
+  ctx: AppContext,
+  slug: string,
+  lang: Language,
+): Promise<CampaignDetailDto> {
+  const found = await findPublicCampaign(ctx.db, slug);
+  const checklist = (await repo.servicesOf(ctx.db, found.campaign.id)).map((r) => r.service);
+  return toDetailDto(found, checklist, lang);
+}
