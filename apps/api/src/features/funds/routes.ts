@@ -18,10 +18,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requireSecondFactorFor } from '../mfa/service.ts';
 import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
+import { authorizeFundsAdmin } from './policies.ts';
 import * as funds from './service.ts';
 
 const errors = {
@@ -119,7 +121,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
 async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Before the body is validated: a visitor gets 401, a member or reviewer 403, never field errors.
   app.addHook('onRequest', async (req) => {
-    await funds.requireAdmin(ctx, requireSession(req).user.id);
+    authorizeFundsAdmin(await requireCaller(ctx, req));
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];

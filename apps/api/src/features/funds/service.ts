@@ -23,7 +23,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import * as ledger from '../ledger/service.ts';
-import { staffRoleOf } from '../review/service.ts';
 import { claimBankTransaction, isBankTransactionUsed } from './bank-transactions.ts';
 import { csvAmountToCents, csvDate, parseCsv } from './csv.ts';
 import {
@@ -47,13 +46,6 @@ import { lockLiveMember } from './holdings.ts';
 export { assertHoldsNoMoney } from './holdings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Admin only: staff without the role get 403 adminOnly, members 403 staffOnly. */
-export async function requireAdmin(ctx: AppContext, userId: string): Promise<void> {
-  const role = await staffRoleOf(ctx.db, userId);
-  if (!role) throw forbidden('staffOnly');
-  if (role !== 'admin') throw forbidden('adminOnly');
-}
 
 const accounts = async (db: Db, userId: string) => ({
   wallet: await ledger.ensureAccount(db, { kind: 'wallet', currency: 'EUR', userId }),

@@ -14,9 +14,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
+import { actorFrom, requireAdmin } from './policies.ts';
 import * as reports from './reports.ts';
 
 // Revenue reports: developers file them, admins verify or send them back.
@@ -197,20 +199,16 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
 async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
-  const actors = new WeakMap<FastifyRequest, reports.Actor>();
-  // Before the body is validated: a visitor gets 401, a member or reviewer 403.
-  app.addHook('onRequest', async (req) => {
-    const actor = await reports.actorOf(ctx, requireSession(req).user.id);
-    reports.requireAdmin(actor);
-    actors.set(req, actor);
-  });
+  // Before the body is validated: a visitor gets 401, a member or reviewer 403. The caller is
+  // resolved once per request, so the handlers' adminOf reuses it.
   const adminOf = async (req: FastifyRequest) => {
-    const known = actors.get(req);
-    if (known) return known;
-    const actor = await reports.actorOf(ctx, requireSession(req).user.id);
-    reports.requireAdmin(actor);
+    const actor = actorFrom(await requireCaller(ctx, req));
+    requireAdmin(actor);
     return actor;
   };
+  app.addHook('onRequest', async (req) => {
+    await adminOf(req);
+  });
 
   r.get(
     '/backoffice/revenue-reports/',

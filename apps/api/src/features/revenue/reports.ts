@@ -18,9 +18,9 @@ import {
 } from '@indiesplit/shared/revenue';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { lockCampaign } from '../campaigns/state.ts';
-import { staffRoleOf } from '../review/service.ts';
+import { type Actor, actorOf, requireAdmin, requireDeveloperOrAdmin } from './policies.ts';
 import { createDistribution, toDistributionDto } from './pool.ts';
 import * as repo from './reports-repo.ts';
 
@@ -42,26 +42,6 @@ const unprocessable = (code: MessageKey, field: string) =>
   new AppError(code, 422, { fields: { [field]: code } });
 const conflictWith = (code: MessageKey, field?: string) =>
   new AppError(code, 409, field ? { fields: { [field]: code } } : {});
-
-// ---- who may act ---------------------------------------------------------------------------------
-
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
-
-/** The caller, with whether they are an admin now (a role taken away applies at once). */
-export async function actorOf(ctx: AppContext, userId: string): Promise<Actor> {
-  return { id: userId, isAdmin: (await staffRoleOf(ctx.db, userId)) === 'admin' };
-}
-
-export function requireAdmin(actor: Actor): void {
-  if (!actor.isAdmin) throw forbidden('adminOnly');
-}
-
-function requireDeveloperOrAdmin(actor: Actor, campaign: repo.CampaignRow): void {
-  if (campaign.developerId !== actor.id && !actor.isAdmin) throw forbidden('notCampaignDeveloper');
-}
 
 async function campaignFor(ctx: AppContext, actor: Actor, campaignId: string): Promise<repo.CampaignRow> {
   const campaign = UUID.test(campaignId) ? await repo.findCampaign(ctx.db, campaignId) : undefined;

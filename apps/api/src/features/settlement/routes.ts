@@ -2,20 +2,18 @@ import { ErrorResponse } from '@indiesplit/shared/auth';
 import { InvariantsResponse } from '@indiesplit/shared/settlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { requireSession } from '../../platform/http.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
-import { requireStaff } from '../review/service.ts';
 import { checkInvestmentInvariants } from './invariants.ts';
+import { authorizeInvariantCheck } from './policies.ts';
 
 // The back office's "check now": both invariant reports, recomputed from the rows. Admins only.
 
 export async function settlementRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req, reply) => {
-    const staff = await requireStaff(ctx, requireSession(req).user.id);
-    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    authorizeInvariantCheck(await requireCaller(ctx, req));
     reply.header('cache-control', 'private, no-store');
   });
 
