@@ -11,8 +11,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
+import { accountErasureRoutes } from './app/account-routes.ts';
+import { registerUndoChange } from './app/undo-change.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/auth/account-routes.ts';
 import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
@@ -87,6 +90,8 @@ function defaultWebDist(): string | undefined {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Cross-feature flows the app layer owns (ADR 0023).
+  registerUndoChange();
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
@@ -223,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(accountRoutes, ctx);
+      await api.register(accountErasureRoutes, ctx);
       await api.register(pitchRoutes, ctx);
       await api.register(reviewRoutes, ctx);
       await api.register(oauthRoutes, ctx);

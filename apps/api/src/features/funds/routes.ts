@@ -22,9 +22,9 @@ import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requireSecondFactorFor } from '../mfa/service.ts';
-import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
 import { authorizeFundsAdmin } from './policies.ts';
 import * as funds from './service.ts';
+import { guardNewWithdrawalIban } from './withdrawal-iban.ts';
 
 const errors = {
   400: ErrorResponse,

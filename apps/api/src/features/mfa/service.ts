@@ -17,8 +17,6 @@ import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Session } from '../../platform/sessions.ts';
-import { registerUndoHandler } from '../security/changes.ts';
-import { addsSecondFactor } from '../security/emails.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from '../users/service.ts';
 import { type FactorChange, noticeFactorChange } from './emails.ts';
@@ -56,12 +54,6 @@ export async function ensureDemoAuthenticator(
 export async function forgetSecondFactors(tx: Db, userId: string) {
   await repo.deleteAllOf(tx, userId);
 }
-
-// The undo link of a second factor someone added (perhaps an attacker's own authenticator) turns
-// the second factors off; the owner sets them up again. Undoing a removal only signs out everywhere.
-registerUndoHandler('second_factor', async (tx, userId, undo) => {
-  if (undo.kind === 'second_factor' && addsSecondFactor(undo.change)) await forgetSecondFactors(tx, userId);
-});
 
 // ---- status --------------------------------------------------------------------------------------
 
