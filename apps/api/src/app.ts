@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { accountErasureRoutes } from './app/account-routes.ts';
 import { registerUndoChange } from './app/undo-change.ts';
+import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
@@ -35,7 +36,6 @@ import { reviewRoutes } from './features/review/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { captureStepUpPassword } from './features/security/step-up.ts';
 import { settlementRoutes } from './features/settlement/routes.ts';
-import { startSettlementWorker } from './features/settlement/worker.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -44,9 +44,10 @@ import { registerDraining } from './platform/draining.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { JobRunner } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
-import { Metrics, registerMetrics, startMetricsServer } from './platform/metrics.ts';
+import { Metrics, registerMetrics, startMetricsServer, type WorkerName } from './platform/metrics.ts';
 import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
@@ -290,18 +291,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (limitStore instanceof RedisRateLimitStore) app.addHook('onReady', () => limitStore.waitReady(2_000));
 
   let stopHousekeeping = () => {};
-  let stopSettlement = async () => {};
+  // Lease-holding jobs (platform/jobs.ts): the revenue share and settlement rounds.
+  const jobs = new JobRunner(app.log, (job) => metrics.workerError(job as WorkerName));
+  registerJobs(jobs, ctx, config.settlementIntervalSeconds);
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
       stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'));
-      stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
+      jobs.start();
     });
   }
   // Workers stop as soon as close() begins, while answers still being written finish (ADR 0020).
   draining.onDrain(async () => {
     stopHousekeeping();
-    await Promise.all([stopSettlement(), ctx.mail.stop()]);
+    await Promise.all([jobs.stop(), ctx.mail.stop()]);
   });
   app.addHook('onClose', async () => {
     await draining.drained();
