@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { accountErasureRoutes } from './app/account-routes.ts';
+import { invariantRoutes } from './app/invariants-routes.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
@@ -35,7 +36,6 @@ import { revenueReportRoutes } from './features/revenue/report-routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { captureStepUpPassword } from './features/security/step-up.ts';
-import { settlementRoutes } from './features/settlement/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(investingRoutes, ctx);
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
-      await api.register(settlementRoutes, ctx);
+      await api.register(invariantRoutes, ctx);
       await api.register(revenueReportRoutes, ctx);
       await api.register(distributionRoutes, ctx);
       await api.register(revenuePortfolioRoutes, ctx);

@@ -6,7 +6,7 @@ import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { moveCampaign } from '../campaigns/state.ts';
 import * as ledger from '../ledger/service.ts';
 import { ensureDemoBot } from '../settlement/demo-campaigns.ts';
-import * as settlementRepo from '../settlement/repo.ts';
+import * as settlementRepo from '../settlement/service.ts';
 
 // A funded EUR campaign for the development seed (ADR 0014): its services are running and the game
 // is about to launch, so an admin can record the launch, demo_developer can file the first revenue

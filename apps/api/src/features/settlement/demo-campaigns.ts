@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { moveCampaign } from '../campaigns/state.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import * as ledgerRepo from '../ledger/queries.ts';
 import * as ledger from '../ledger/service.ts';
 
 // Demo campaigns (virtual money, ADR 0012): the same flow as real ones on a fast clock — a

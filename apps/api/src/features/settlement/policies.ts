@@ -1,7 +1,0 @@
-import { asAdmin, type Caller, type Staff } from '../../platform/access.ts';
-
-// This feature's rules on the caller, who is resolved once per request (platform/access.ts,
-// ADR 0023).
-
-/** The invariants' "check now" is for admins. A member gets 403 staffOnly, a reviewer 403 adminOnly. */
-export const authorizeInvariantCheck = (caller: Caller): Staff => asAdmin(caller);
