@@ -7,6 +7,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
+      // The repository's own scripts (the boundary check).
+      { test: { name: 'scripts', root: './scripts', include: ['**/*.test.mjs'] } },
       {
         test: {
           name: 'api',

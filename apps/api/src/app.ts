@@ -11,8 +11,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
+import { accountErasureRoutes } from './app/account-routes.ts';
+import { invariantRoutes } from './app/invariants-routes.ts';
+import { registerUndoChange } from './app/undo-change.ts';
+import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/auth/account-routes.ts';
 import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
@@ -20,7 +25,8 @@ import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
-import { mfaRoutes, staffSecondFactorGate } from './features/mfa/routes.ts';
+import { staffSecondFactorGate } from './features/mfa/policies.ts';
+import { mfaRoutes } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
@@ -28,8 +34,6 @@ import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { captureStepUpPassword } from './features/security/step-up.ts';
-import { settlementRoutes } from './features/settlement/routes.ts';
-import { startSettlementWorker } from './features/settlement/worker.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -38,9 +42,10 @@ import { registerDraining } from './platform/draining.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { JobRunner } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
-import { Metrics, registerMetrics, startMetricsServer } from './platform/metrics.ts';
+import { Metrics, registerMetrics, startMetricsServer, type WorkerName } from './platform/metrics.ts';
 import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
@@ -84,6 +89,8 @@ function defaultWebDist(): string | undefined {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Cross-feature flows the app layer owns (ADR 0023).
+  registerUndoChange();
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
@@ -220,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(accountRoutes, ctx);
+      await api.register(accountErasureRoutes, ctx);
       await api.register(pitchRoutes, ctx);
       await api.register(reviewRoutes, ctx);
       await api.register(oauthRoutes, ctx);
@@ -227,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(investingRoutes, ctx);
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
-      await api.register(settlementRoutes, ctx);
+      await api.register(invariantRoutes, ctx);
       await api.register(revenueRoutes, ctx);
       await api.register(securityRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
@@ -278,18 +287,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (limitStore instanceof RedisRateLimitStore) app.addHook('onReady', () => limitStore.waitReady(2_000));
 
   let stopHousekeeping = () => {};
-  let stopSettlement = async () => {};
+  // Lease-holding jobs (platform/jobs.ts): the revenue share and settlement rounds.
+  const jobs = new JobRunner(app.log, (job) => metrics.workerError(job as WorkerName));
+  registerJobs(jobs, ctx, config.settlementIntervalSeconds);
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
       stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'));
-      stopSettlement = startSettlementWorker(ctx, config.settlementIntervalSeconds);
+      jobs.start();
     });
   }
   // Workers stop as soon as close() begins, while answers still being written finish (ADR 0020).
   draining.onDrain(async () => {
     stopHousekeeping();
-    await Promise.all([stopSettlement(), ctx.mail.stop()]);
+    await Promise.all([jobs.stop(), ctx.mail.stop()]);
   });
   app.addHook('onClose', async () => {
     await draining.drained();

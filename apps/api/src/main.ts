@@ -3,7 +3,6 @@ import { ConfigError, parseConfig } from './config.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/client.ts';
 import { guardInstance, InstanceGuardError } from './db/instance-guard.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
 import { serveBackups } from './platform/backup.ts';
 import {
   DataDirBusyError,
@@ -12,6 +11,7 @@ import {
   lockDataDir,
   prepareDataDir,
 } from './platform/data-dir.ts';
+import { DEMO_USERNAMES, seed } from './seed/seed.ts';
 
 // Process entry: config -> database (migrated, seeded) -> app -> listen; SIGTERM/SIGINT close it all.
 
@@ -52,7 +52,7 @@ try {
 // Demo data only into a database that is the development's own (ADR 0018): checked before
 // anything is migrated or seeded; a production start marks its database for good.
 try {
-  await guardInstance(database, config);
+  await guardInstance(database, config, DEMO_USERNAMES);
 } catch (err) {
   if (!(err instanceof InstanceGuardError)) throw err;
   console.error(`Refusing to start in ${config.env} mode:\n${err.message}`);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 // The real server entry (main.ts) as a child process, for what only a whole process shows:
 // signals, exit codes, start-up against an unreachable database.
 
-export const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { DEMO_ACCOUNTS, DEMO_USERNAMES, seed } from '../seed/seed.ts';
 import { type Database, openDatabase } from './client.ts';
 import { decide, guardInstance, InstanceGuardError } from './instance-guard.ts';
 import { runMigrations } from './migrate.ts';
-import { DEMO_ACCOUNTS, seed } from './seed.ts';
 
 // Demo accounts (public passwords, one of them an admin) and demo money go only into a database
 // that is development's own. main.ts runs guardInstance before migrating and seeding.
@@ -21,7 +21,7 @@ async function demoAccountsIn(database: Database): Promise<string[]> {
 
 /** What main.ts does at start: guard, migrate, seed (development only). */
 async function start(database: Database, config: { isProduction: boolean }, t: TestApp) {
-  await guardInstance(database, config);
+  await guardInstance(database, config, DEMO_USERNAMES);
   await runMigrations(database);
   if (!config.isProduction)
     await seed(database.db, { ...t.config, isProduction: false, demoCampaigns: false });
@@ -74,7 +74,9 @@ describe('the embedded database', () => {
     try {
       await start(database, dev, t);
       await start(database, production, t);
-      await expect(guardInstance(database, dev)).rejects.toThrow(/has run in production mode/);
+      await expect(guardInstance(database, dev, DEMO_USERNAMES)).rejects.toThrow(
+        /has run in production mode/,
+      );
     } finally {
       await database.close();
     }
@@ -85,7 +87,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL database (DATABASE_U
   it('refuses a development start when it holds accounts that are not demo accounts, and seeds nothing', async () => {
     // The test app's database: fresh, migrated, unmarked; someone registers, as on a real site.
     await registerUser(t);
-    const refused = await guardInstance(t.database, dev).catch((err: unknown) => err);
+    const refused = await guardInstance(t.database, dev, DEMO_USERNAMES).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(InstanceGuardError);
     expect((refused as Error).message).toMatch(/holds 1 account\(s\) that are not demo accounts/);
     expect((refused as Error).message).toMatch(/NODE_ENV=production/);

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { DEMO_BOT_USERNAME } from '../features/settlement/demo-campaigns.ts';
 import type { Database, Db } from './client.ts';
-import { DEMO_ACCOUNTS } from './seed.ts';
 
 // Demo data (accounts with public passwords, an admin among them, fake deposits) must never reach
 // a real database (ADR 0018). Every database carries a mark of what it is for, in
@@ -59,7 +57,14 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export async function readInstanceFacts(database: Database): Promise<InstanceFacts> {
+/**
+ * `demoUsernames` are the accounts the development seed makes (src/seed/), passed in because db/
+ * imports no feature.
+ */
+export async function readInstanceFacts(
+  database: Database,
+  demoUsernames: readonly string[],
+): Promise<InstanceFacts> {
   const { db } = database;
   await db.execute(sql`
     create table if not exists instance_meta (
@@ -77,7 +82,7 @@ export async function readInstanceFacts(database: Database): Promise<InstanceFac
   );
   let otherAccounts = 0;
   if (table?.present) {
-    const demoNames = [...DEMO_ACCOUNTS.map((a) => a.username), DEMO_BOT_USERNAME];
+    const demoNames = demoUsernames.map((name) => name.toLowerCase());
     const [count] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from users
@@ -103,8 +108,9 @@ export async function readInstanceFacts(database: Database): Promise<InstanceFac
 export async function guardInstance(
   database: Database,
   config: Pick<Config, 'isProduction'>,
+  demoUsernames: readonly string[],
 ): Promise<InstanceMode> {
-  const facts = await readInstanceFacts(database);
+  const facts = await readInstanceFacts(database, demoUsernames);
   const verdict = decide(facts, config.isProduction);
   if ('refuse' in verdict) throw new InstanceGuardError(verdict.refuse);
   // A production mark is never taken back; a demo mark is only written where none is.

@@ -14,10 +14,10 @@ import { LoginRequest } from '@indiesplit/shared/login';
 import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { staffRoleOf } from '../review/service.ts';
 import { avatarUrl } from '../users/service.ts';
 import * as auth from './service.ts';
 
@@ -53,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         isEmailVerified: user?.emailVerified ?? false,
         profile_picture_url: avatarUrl(user?.avatarKey ?? null),
         // Read fresh, not from the session: a role taken away hides the back-office link at once.
-        staff_role: user ? await staffRoleOf(ctx.db, user.id) : null,
+        staff_role: (await callerOf(ctx, req))?.staffRole ?? null,
       };
     },
   );

@@ -18,16 +18,17 @@ import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { requireStaff } from '../review/service.ts';
 import { moveCampaignStatus } from './commands/move-campaign-status.ts';
 import { setServiceStatus } from './commands/set-service-status.ts';
 import { updateCampaign } from './commands/update-campaign.ts';
 import { uploadCover } from './commands/upload-cover.ts';
 import { watchCampaign } from './commands/watch-campaign.ts';
+import { authorizeCampaignAdmin } from './policies.ts';
 import { getBackofficeCampaign } from './queries/get-backoffice-campaign.ts';
 import { getPublicCampaign } from './queries/get-public-campaign.ts';
 import { listBackofficeCampaigns } from './queries/list-backoffice-campaigns.ts';
@@ -126,8 +127,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
   // Before the body is validated: a visitor gets 401, a member 403 staffOnly, a reviewer 403
   // adminOnly; never field errors.
   app.addHook('onRequest', async (req, reply) => {
-    const staff = await requireStaff(ctx, requireSession(req).user.id);
-    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    authorizeCampaignAdmin(await requireCaller(ctx, req));
     reply.header('cache-control', 'private, no-store');
   });
 

@@ -18,10 +18,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requireSecondFactorFor } from '../mfa/service.ts';
-import { guardNewWithdrawalIban } from '../security/withdrawal-iban.ts';
 import { cancelWithdrawal } from './commands/cancel-withdrawal.ts';
 import { importDeposits } from './commands/import-deposits.ts';
 import { markWithdrawalPaid } from './commands/mark-withdrawal-paid.ts';
@@ -29,10 +29,12 @@ import { recordDeposit } from './commands/record-deposit.ts';
 import { rejectWithdrawal } from './commands/reject-withdrawal.ts';
 import { requestWithdrawal } from './commands/request-withdrawal.ts';
 import { startWithdrawalPayment } from './commands/start-withdrawal-payment.ts';
+import { authorizeFundsAdmin } from './policies.ts';
 import { listDeposits } from './queries/list-deposits.ts';
 import { listMyWithdrawals } from './queries/list-my-withdrawals.ts';
 import { listWithdrawals } from './queries/list-withdrawals.ts';
-import { depositInstructions, requireAdmin } from './service.ts';
+import { depositInstructions } from './service.ts';
+import { guardNewWithdrawalIban } from './withdrawal-iban.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -129,7 +131,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
 async function fundsBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   // Before the body is validated: a visitor gets 401, a member or reviewer 403, never field errors.
   app.addHook('onRequest', async (req) => {
-    await requireAdmin(ctx, requireSession(req).user.id);
+    authorizeFundsAdmin(await requireCaller(ctx, req));
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];

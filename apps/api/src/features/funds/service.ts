@@ -2,9 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type DepositInstructionsDto, normalizeIban, REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
 import * as ledger from '../ledger/service.ts';
-import { staffRoleOf } from '../review/service.ts';
 import * as repo from './repo.ts';
 
 // Real euros in and out of wallets (ADR 0013). Deposits arrive by bank transfer carrying the
@@ -13,17 +11,10 @@ import * as repo from './repo.ts';
 // no longer cancel), then records them paid (posted) or rejects them (voided).
 // Every movement goes through the ledger with kind 'deposit' or 'withdrawal', in the same
 // transaction as the row that says what it was, so the two can never disagree.
-// Each of those operations has its own file under commands/ and queries/; this file keeps who may
-// act, the member's reference and what other features ask of the funds.
+// Each of those operations has its own file under commands/ and queries/; this file keeps the
+// member's reference and what other features ask of the funds (who may act: policies.ts).
 
 export { assertHoldsNoMoney } from './holdings.ts';
-
-/** Admin only: staff without the role get 403 adminOnly, members 403 staffOnly. */
-export async function requireAdmin(ctx: AppContext, userId: string): Promise<void> {
-  const role = await staffRoleOf(ctx.db, userId);
-  if (!role) throw forbidden('staffOnly');
-  if (role !== 'admin') throw forbidden('adminOnly');
-}
 
 // ---- personal reference ------------------------------------------------------------------------
 

@@ -15,8 +15,7 @@ import {
 } from '@indiesplit/shared/investing';
 import { parseEuroToCents } from '@indiesplit/shared/money';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { staffRoleOf } from '../review/service.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import * as repo from './repo.ts';
 import { isUuid } from './service.ts';
 
@@ -134,12 +133,6 @@ export async function requestSophisticated(
 }
 
 // ---- back office -------------------------------------------------------------------------------
-
-export async function requireAdmin(ctx: AppContext, userId: string): Promise<void> {
-  const role = await staffRoleOf(ctx.db, userId);
-  if (!role) throw forbidden('staffOnly');
-  if (role !== 'admin') throw forbidden('adminOnly');
-}
 
 function toBackofficeDto(
   row: NonNullable<Awaited<ReturnType<typeof repo.investorRow>>>,

@@ -17,9 +17,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
+import { authorizeInvestorAdmin } from './policies.ts';
 import * as profile from './profile.ts';
 import * as investing from './service.ts';
 
@@ -164,7 +166,7 @@ export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- back office (admin) ---------------------------------------------------------------------
   const adminOnly = async (req: Parameters<typeof requireSession>[0]) => {
-    await profile.requireAdmin(ctx, requireSession(req).user.id);
+    authorizeInvestorAdmin(await requireCaller(ctx, req));
   };
 
   r.get(

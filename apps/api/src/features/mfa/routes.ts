@@ -11,14 +11,12 @@ import {
   TotpEnableRequest,
   TotpSetupResponse,
 } from '@indiesplit/shared/mfa';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { staffRoleOf } from '../review/service.ts';
 import { requireRecentAuth } from '../security/step-up.ts';
 import { disableTotp } from './commands/disable-totp.ts';
 import { enableTotp } from './commands/enable-totp.ts';
@@ -234,18 +232,4 @@ export async function mfaRoutes(app: FastifyInstance, ctx: AppContext) {
       };
     },
   );
-}
-
-/**
- * The back office (every /api/backoffice route) is for staff who proved a second factor in this
- * session. Runs after the session is loaded and before the routes' own staff checks, which still
- * answer visitors (401) and members (403 staffOnly) as before.
- */
-export function staffSecondFactorGate(ctx: AppContext) {
-  return async (req: FastifyRequest) => {
-    const route = req.routeOptions.url;
-    if (!route || !(route === '/api/backoffice' || route.startsWith('/api/backoffice/'))) return;
-    if (!req.session || req.session.secondFactorAt !== null) return;
-    if (await staffRoleOf(ctx.db, req.session.user.id)) throw forbidden('staffSecondFactorRequired');
-  };
 }

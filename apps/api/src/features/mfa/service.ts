@@ -3,8 +3,6 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { Session } from '../../platform/sessions.ts';
-import { registerUndoHandler } from '../security/changes.ts';
-import { addsSecondFactor } from '../security/emails.ts';
 import * as repo from './repo.ts';
 import { seal } from './secret-box.ts';
 import { verifyProof } from './verify-proof.ts';
@@ -30,12 +28,6 @@ export async function ensureDemoAuthenticator(
 export async function forgetSecondFactors(tx: Db, userId: string) {
   await repo.deleteAllOf(tx, userId);
 }
-
-// The undo link of a second factor someone added (perhaps an attacker's own authenticator) turns
-// the second factors off; the owner sets them up again. Undoing a removal only signs out everywhere.
-registerUndoHandler('second_factor', async (tx, userId, undo) => {
-  if (undo.kind === 'second_factor' && addsSecondFactor(undo.change)) await forgetSecondFactors(tx, userId);
-});
 
 // ---- status --------------------------------------------------------------------------------------
 

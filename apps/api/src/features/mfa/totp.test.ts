@@ -6,7 +6,7 @@ import { member } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { mfaRecoveryCodes, mfaTotp } from '../../db/schema-mfa.ts';
-import { seed } from '../../db/seed.ts';
+import { seed } from '../../seed/seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,28 +1,11 @@
 import type { AppContext } from '../../platform/context.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { staffRoleOf } from '../review/service.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type Actor, actorOf, requireDeveloperOrAdmin } from './policies.ts';
 import * as repo from './repo.ts';
 import { UUID } from './report-rules.ts';
 
-// Who may act on a campaign's revenue reports: its developer, or an admin acting for them.
-
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
-
-/** The caller, with whether they are an admin now (a role taken away applies at once). */
-export async function actorOf(ctx: AppContext, userId: string): Promise<Actor> {
-  return { id: userId, isAdmin: (await staffRoleOf(ctx.db, userId)) === 'admin' };
-}
-
-export function requireAdmin(actor: Actor): void {
-  if (!actor.isAdmin) throw forbidden('adminOnly');
-}
-
-function requireDeveloperOrAdmin(actor: Actor, campaign: repo.CampaignRow): void {
-  if (campaign.developerId !== actor.id && !actor.isAdmin) throw forbidden('notCampaignDeveloper');
-}
+// The campaign or report a caller asks for, refused (404, 403) unless they may act on it
+// (policies.ts: its developer, or an admin acting for them).
 
 export async function campaignFor(
   ctx: AppContext,

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { lockCampaign } from '../campaigns/state.ts';
+import { type Actor, requireAdmin } from './policies.ts';
 import { toDto } from './presenters/report.ts';
 import * as repo from './repo.ts';
-import { type Actor, requireAdmin } from './report-access.ts';
 import { conflictWith, UUID } from './report-rules.ts';
 
 // The back office's decision on a submitted report, shared by verifying and returning it.

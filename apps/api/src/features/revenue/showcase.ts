@@ -9,7 +9,7 @@ import { startServices } from '../campaigns/commands/start-services.ts';
 import { moveCampaign } from '../campaigns/state.ts';
 import * as ledger from '../ledger/service.ts';
 import { ensureDemoBot } from '../settlement/demo-campaigns.ts';
-import * as settlementRepo from '../settlement/repo.ts';
+import * as settlement from '../settlement/service.ts';
 
 // A funded EUR campaign for the development seed (ADR 0014): its services are running and the game
 // is about to launch, so an admin can record the launch, demo_developer can file the first revenue
@@ -117,7 +117,7 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
     row = await moveCampaign(tx, row, 'funded', null, 'development seed: goal reached');
     for (const r of reserved) {
       const settled = await ledger.settle(tx, r.transferId, 'post', { kind: 'investment' });
-      await settlementRepo.markSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
+      await settlement.markSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
     }
     await startServices(tx, row, { actorId: null, reason: 'development seed: all investments posted' });
     return true;

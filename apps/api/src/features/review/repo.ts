@@ -12,14 +12,6 @@ import {
   pitchReviews,
 } from '../../db/schema-pitches.ts';
 
-export async function findStaffRole(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ staffRole: users.staffRole })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row?.staffRole ?? null;
-}
-
 export async function setStaffRole(db: Db, userId: string, role: string | null): Promise<void> {
   await db.update(users).set({ staffRole: role, updatedAt: new Date() }).where(eq(users.id, userId));
 }

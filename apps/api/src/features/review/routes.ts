@@ -18,14 +18,14 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireStaff, type Staff } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { requireSession } from '../../platform/http.ts';
 import * as review from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every /backoffice request by the guard below. */
-    staff: review.Staff | null;
+    staff: Staff | null;
   }
 }
 
@@ -38,13 +38,13 @@ const errors = {
 };
 const conflict = { 409: ErrorResponse };
 
-const staffOf = (req: FastifyRequest): review.Staff => req.staff!;
+const staffOf = (req: FastifyRequest): Staff => req.staff!;
 
 export async function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('staff', null);
   // Before the body is validated: a visitor gets 401 and a member 403, never field errors.
   app.addHook('onRequest', async (req, reply) => {
-    req.staff = await review.requireStaff(ctx, requireSession(req).user.id);
+    req.staff = await requireStaff(ctx, req);
     reply.header('cache-control', 'private, no-store');
   });
 

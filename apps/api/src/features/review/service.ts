@@ -10,44 +10,21 @@ import {
   type PitchStatus,
   type ReviewDto,
   type ReviewRequest,
-  STAFF_ROLES,
   type StaffRole,
   type StaffUserDto,
 } from '@indiesplit/shared/pitches';
 import type { Db } from '../../db/client.ts';
+import { isStaffRole, type Staff } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { createDraft } from '../campaigns/commands/create-draft.ts';
 import * as pitches from '../pitches/service.ts';
 import * as users from '../users/service.ts';
+import { authorizeQueueAdmin as requireAdmin, reviewerScope, seesEveryPitch } from './policies.ts';
 import * as repo from './repo.ts';
 
 // The back office: admins run the queue (assign, decide, call back); reviewers score the pitches
-// assigned to them. Every rule about who may see or do what is here, not in the routes.
-
-export interface Staff {
-  id: string;
-  role: StaffRole;
-}
-
-const isStaffRole = (value: string | null): value is StaffRole =>
-  value !== null && (STAFF_ROLES as readonly string[]).includes(value);
-
-/** The caller's role, read at every request: a role taken away applies at once. */
-export async function staffRoleOf(db: Db, userId: string): Promise<StaffRole | null> {
-  const role = await repo.findStaffRole(db, userId);
-  return isStaffRole(role) ? role : null;
-}
-
-export async function requireStaff(ctx: AppContext, userId: string): Promise<Staff> {
-  const role = await staffRoleOf(ctx.db, userId);
-  if (!role) throw forbidden('staffOnly');
-  return { id: userId, role };
-}
-
-function requireAdmin(staff: Staff): void {
-  if (staff.role !== 'admin') throw forbidden('adminOnly');
-}
+// assigned to them. Who may see or do what is in policies.ts; the routes resolve the caller.
 
 // --- presenters ---------------------------------------------------------------------------------
 
@@ -106,7 +83,7 @@ export async function listPitches(
   staff: Staff,
   query: PitchQuery,
 ): Promise<BackofficePitchSummary[]> {
-  const reviewerId = staff.role === 'admin' ? null : staff.id;
+  const reviewerId = reviewerScope(staff);
   const rows = await repo.listQueue(ctx.db, query, reviewerId);
   return rows.map(({ pitch, reviewCount, averageScore }) => ({
     id: pitch.id,
@@ -129,7 +106,7 @@ export async function listPitches(
 async function visiblePitch(db: Db, staff: Staff, id: string): Promise<pitches.PitchRow> {
   const pitch = pitches.isUuid(id) ? await pitches.findPitch(db, id) : undefined;
   if (!pitch) throw notFound();
-  if (staff.role !== 'admin' && !(await repo.isAssigned(db, id, staff.id))) throw notFound();
+  if (!seesEveryPitch(staff) && !(await repo.isAssigned(db, id, staff.id))) throw notFound();
   return pitch;
 }
 
@@ -142,7 +119,7 @@ async function detailOf(
   staff: Staff,
   pitch: pitches.PitchRow,
 ): Promise<BackofficePitchDetail> {
-  const reviewerId = staff.role === 'admin' ? null : staff.id;
+  const reviewerId = reviewerScope(staff);
   const [assignments, reviews, events, score, campaignId] = await Promise.all([
     repo.assignmentsOf(ctx.db, pitch.id),
     repo.reviewsOf(ctx.db, pitch.id, reviewerId),

@@ -1,18 +1,14 @@
 import { maskIban } from '@indiesplit/shared/funds';
 import type { Language } from '@indiesplit/shared/messages';
-import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sensitiveChanges } from '../../db/schema-security.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, gone, notFound } from '../../platform/errors.ts';
+import { gone, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import type { Rule } from '../../platform/rate-limit.ts';
-import { issuePasswordReset, voidEmailVerifications, voidPasswordResets } from '../auth/tokens.ts';
-import { cancelRequestedWithdrawalsTo } from '../funds/service.ts';
-import { removeLinkedIdentity } from '../oauth/erasure.ts';
 import * as users from '../users/service.ts';
 import { sensitiveChangeEmail } from './emails.ts';
 
@@ -52,15 +48,21 @@ export type SecondFactorChange =
   | 'recovery_codes_renewed';
 
 /**
- * Undoes what another feature owns, inside the undo's transaction. The two-factor feature registers
- * the handler of 'second_factor' (turn the second factor off); without one, that undo still signs
- * out every session.
+ * What an undo does to what other features own (the address, the sign-ins, the withdrawals, the
+ * second factors), inside the undo's transaction; returns whether the password was locked (a reset
+ * link sent). The app layer registers it (app/undo-change.ts), so this feature depends on none of
+ * those it undoes (ADR 0023). Without it an undo is refused with an error.
  */
-export type UndoHandler = (tx: Db, userId: string, undo: UndoData) => Promise<void>;
-const undoHandlers = new Map<'second_factor', UndoHandler>();
+export type Undoer = (
+  ctx: AppContext,
+  tx: Db,
+  user: users.UserRow,
+  change: { undo: UndoData; previousEmail: string; createdAt: Date },
+) => Promise<boolean>;
+let undoer: Undoer | undefined;
 
-export function registerUndoHandler(kind: 'second_factor', handler: UndoHandler): void {
-  undoHandlers.set(kind, handler);
+export function registerUndoer(fn: Undoer): void {
+  undoer = fn;
 }
 
 /**
@@ -159,54 +161,12 @@ export async function undoSensitiveChange(ctx: AppContext, token: string, ip: st
       .update(sensitiveChanges)
       .set({ undoneAt: new Date() })
       .where(and(eq(sensitiveChanges.id, change.id), isNull(sensitiveChanges.undoneAt)));
-    const undo = change.undo as UndoData;
-    // The address that received the link, which clicking it just proved.
-    const proven = change.previousEmail;
-    let lockPassword = false;
-    switch (undo.kind) {
-      case 'email': {
-        if (normalizeIdentifier(user.email) !== normalizeIdentifier(undo.previousEmail)) {
-          const taken = await users.findUserByEmail(tx, undo.previousEmail);
-          if (taken && taken.id !== user.id) throw new AppError('undoEmailTaken', 409);
-          await users.updateUser(tx, user.id, {
-            email: undo.previousEmail,
-            emailVerifiedAt: new Date(),
-          });
-          await voidEmailVerifications(tx, user.id);
-          await voidPasswordResets(tx, user.id);
-        }
-        // A password set after the address was taken was chosen by whoever took it.
-        lockPassword = user.passwordChangedAt !== null && user.passwordChangedAt > change.createdAt;
-        break;
-      }
-      case 'password':
-        lockPassword = true;
-        break;
-      case 'social_link': {
-        const left = await removeLinkedIdentity(tx, user.id, undo.provider, undo.subject);
-        // The account must keep a way in: with no password and no other provider, a reset link.
-        if (left === 0 && user.passwordHash === null) lockPassword = true;
-        break;
-      }
-      case 'withdrawal_iban':
-        await cancelRequestedWithdrawalsTo(tx, user.id, undo.iban);
-        break;
-      case 'second_factor': {
-        const handler = undoHandlers.get('second_factor');
-        if (handler) await handler(tx, user.id, undo);
-        break;
-      }
-      case 'social_unlink':
-        break;
-    }
-    if (lockPassword) {
-      // Not the old hash back: a hash restored blindly could be one the attacker also knows (the
-      // owner's reused password), and the owner may have changed it on purpose since. The account
-      // is locked to "reset required" and the link goes to the address that asked for the undo.
-      await users.updateUser(tx, user.id, { passwordHash: null, passwordChangedAt: new Date() });
-      await voidPasswordResets(tx, user.id);
-      await issuePasswordReset(ctx, tx, user, proven);
-    }
+    if (!undoer) throw new Error('No undo of sensitive changes is registered (app/undo-change.ts).');
+    const lockPassword = await undoer(ctx, tx, user, {
+      undo: change.undo as UndoData,
+      previousEmail: change.previousEmail,
+      createdAt: change.createdAt,
+    });
     await ctx.sessions.destroyAllForUser(tx, user.id);
     await recordEvent(tx, {
       userId: user.id,

@@ -1,5 +1,5 @@
 import type { Language } from '@indiesplit/shared/messages';
-import { render } from '../auth/emails.ts';
+import { render } from '../../platform/email-layout.ts';
 import type { SecondFactorChange, SensitiveChangeKind } from './changes.ts';
 
 // The notice of a sensitive change, sent to the address the account had before it, with the link

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, linkIn, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
+import { undoChange } from '../../app/undo-change.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { withdrawals } from '../../db/schema-campaigns.ts';
 import { oauthIdentities } from '../../db/schema-oauth.ts';
 import { sensitiveChanges } from '../../db/schema-security.ts';
-import { recordSensitiveChange, registerUndoHandler } from './changes.ts';
+import { recordSensitiveChange, registerUndoer } from './changes.ts';
 
 // The notice of a sensitive change goes to the previous address, with a link that undoes it and
 // signs out every session: once, for 72 hours (ADR 0015).
@@ -257,10 +258,11 @@ describe('undoing a second-factor change', () => {
   it('runs the registered handler in the undo transaction and signs out everywhere', async () => {
     const m = await registerUser(t);
     const seen: string[] = [];
-    registerUndoHandler('second_factor', async (tx, userId) => {
-      // The handler runs inside the undo's transaction, on its executor.
-      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    // The app layer's undo (app/undo-change.ts), watched: it runs inside the undo's transaction.
+    registerUndoer(async (ctx, tx, user, change) => {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id));
       seen.push(row!.id);
+      return undoChange(ctx, tx, user, change);
     });
     await t.database.db.transaction((tx) =>
       recordSensitiveChange(t.app.ctx, tx, {
@@ -270,6 +272,7 @@ describe('undoing a second-factor change', () => {
     );
     const token = await undoLink(m.payload.email, 'Account security: second factor changed');
     expect((await undo(t.client(), token)).statusCode).toBe(200);
+    registerUndoer(undoChange);
     expect(seen).toEqual([m.id]);
     expect(await sessionCount(m.id)).toBe(0);
   });

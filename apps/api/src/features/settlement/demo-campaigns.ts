@@ -6,7 +6,7 @@ import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { addCommitment } from '../campaigns/commands/add-commitment.ts';
 import { createDraft, createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
 import { moveCampaign } from '../campaigns/state.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import * as ledgerRepo from '../ledger/queries.ts';
 import * as ledger from '../ledger/service.ts';
 
 // Demo campaigns (virtual money, ADR 0012): the same flow as real ones on a fast clock — a

@@ -12,6 +12,9 @@ import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
 import * as emails from './emails.ts';
 import * as repo from './repo.ts';
 
+/** Settlement's writes the demo showcase (revenue/showcase.ts) makes its funded campaign with. */
+export { markSettled } from './repo.ts';
+
 // The platform's own moves of a campaign (ADR 0012): open it when its start time comes, close it at
 // its deadline, decide it once no investment can still be revoked, then settle each investment in
 // a transaction of its own. Every step reads the state from the rows under the campaign's lock and

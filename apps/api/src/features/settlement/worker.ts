@@ -1,7 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { AppContext } from '../../platform/context.ts';
-import { runRevenueWork } from '../revenue/worker.ts';
+import {
+  claimLease,
+  type Job,
+  JobRunner,
+  leaseOwner,
+  releaseLease,
+  renewLease,
+} from '../../platform/jobs.ts';
+import type { WorkerName } from '../../platform/metrics.ts';
 import { ensureDemoRounds } from './demo-campaigns.ts';
 import * as jobs from './jobs.ts';
 import * as repo from './repo.ts';
@@ -11,7 +17,8 @@ import * as service from './service.ts';
 // scheduled campaigns, close live ones at their deadline, decide closed ones, settle their
 // investments one transaction at a time, refund cancelled ones, keep the demo rounds going. The
 // state lives in the campaign and investment rows, so a restart resumes where the last round
-// stopped; a lease in the `jobs` table makes sure one worker at a time does it.
+// stopped; a lease in the `jobs` table makes sure one worker at a time does it. The revenue share
+// runs as its own job (revenue/worker.ts); both are registered with the app's job runner.
 
 const LEASE_SECONDS = 60;
 const BATCH = 100;
@@ -41,10 +48,6 @@ export interface RoundSummary {
   refunded: number;
   completed: number;
   demoCreated: number;
-  /** Revenue share (ADR 0014): distributions paid out, demo months filed, emails queued. */
-  revenuePaid: number;
-  revenueDemoReports: number;
-  revenueNotices: number;
   errors: string[];
 }
 
@@ -73,9 +76,6 @@ const emptySummary = (leased: boolean): RoundSummary => ({
   refunded: 0,
   completed: 0,
   demoCreated: 0,
-  revenuePaid: 0,
-  revenueDemoReports: 0,
-  revenueNotices: 0,
   errors: [],
 });
 
@@ -89,8 +89,8 @@ export async function runDueWork(
   now: Date = new Date(),
   options: RunOptions = {},
 ): Promise<RoundSummary> {
-  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  if (!(await jobs.claimLease(ctx.db, owner, LEASE_SECONDS))) return emptySummary(false);
+  const owner = options.owner ?? leaseOwner();
+  if (!(await claimLease(ctx.db, jobs.LEASE_KEY, owner, LEASE_SECONDS))) return emptySummary(false);
   const summary = emptySummary(true);
   let fatal: string | null = null;
   const stopIfAsked = () => {
@@ -98,7 +98,7 @@ export async function runDueWork(
   };
   const renew = async () => {
     stopIfAsked();
-    if (!(await jobs.renewLease(ctx.db, owner, LEASE_SECONDS))) throw new LeaseLost('lease lost');
+    if (!(await renewLease(ctx.db, jobs.LEASE_KEY, owner, LEASE_SECONDS))) throw new LeaseLost('lease lost');
   };
 
   /** Runs one campaign's step, recording it in its job row; errors are noted, not thrown. */
@@ -150,14 +150,6 @@ export async function runDueWork(
   };
 
   try {
-    // The revenue share first (ADR 0014): a demo campaign whose services start in this round is
-    // launched in the next one, so its "services running" state can be seen for a moment.
-    const revenue = await runRevenueWork(ctx, now, { demo: options.demo ?? ctx.config.demoCampaigns });
-    summary.revenuePaid = revenue.paid + revenue.demoFunded;
-    summary.revenueDemoReports = revenue.demoReports;
-    summary.revenueNotices = revenue.payoutNotices + revenue.reminders;
-    summary.errors.push(...revenue.errors);
-    await renew();
     for (const id of await repo.scheduledDue(ctx.db, now, BATCH)) {
       await step(`campaign:${id}:open`, 'campaign_open', id, async () => {
         const opened = await service.openCampaign(ctx, id, now);
@@ -211,47 +203,38 @@ export async function runDueWork(
     } else throw err;
   } finally {
     if (summary.posted + summary.refunded + summary.opened > 0) ctx.mail.nudge();
-    await jobs
-      .releaseLease(ctx.db, owner, { ...summary, at: now.toISOString() }, fatal)
-      .catch((err) => ctx.log.warn({ err }, 'could not release the settlement lease; it expires'));
+    await releaseLease(ctx.db, jobs.LEASE_KEY, owner, { ...summary, at: now.toISOString() }, fatal).catch(
+      (err) => ctx.log.warn({ err }, 'could not release the settlement lease; it expires'),
+    );
   }
   return summary;
 }
 
+/** The settlement round as a job of the app's runner (platform/jobs.ts). */
+export function settlementJob(
+  ctx: AppContext,
+  intervalSeconds: number,
+  options: Omit<RunOptions, 'signal'> = {},
+): Job {
+  return {
+    name: 'settlement',
+    intervalSeconds,
+    tick: (now, signal) => runDueWork(ctx, now, { ...options, signal }),
+  };
+}
+
 /**
- * Runs a round every `intervalSeconds` until stopped. stop() asks a running round to end after the
- * investment in hand and waits for it: the round releases the lease on its way out, so another
- * instance takes over at once instead of after LEASE_SECONDS.
+ * Runs a round every `intervalSeconds` until stopped, on a runner of its own. stop() asks a running
+ * round to end after the investment in hand and waits for it: the round releases the lease on its
+ * way out, so another instance takes over at once instead of after LEASE_SECONDS.
  */
 export function startSettlementWorker(
   ctx: AppContext,
   intervalSeconds: number,
   options: Omit<RunOptions, 'signal'> = {},
 ): () => Promise<void> {
-  let stopped = false;
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runDueWork(ctx, new Date(), { ...options, signal: abort.signal })
-        .catch((err) => {
-          ctx.metrics.workerError('settlement');
-          ctx.log.error({ err }, 'settlement round failed');
-        })
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, intervalSeconds * 1000);
-    timer.unref();
-  };
-  if (intervalSeconds > 0) schedule();
-  return async () => {
-    stopped = true;
-    abort.abort();
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+  const runner = new JobRunner(ctx.log, (job) => ctx.metrics.workerError(job as WorkerName));
+  runner.register(settlementJob(ctx, intervalSeconds, options));
+  runner.start();
+  return () => runner.stop();
 }

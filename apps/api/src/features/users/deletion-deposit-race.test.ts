@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { fund, newMember, useTestApp, walletOf } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { deleteAccount } from '../../app/erase-account.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { recordDeposit } from '../funds/commands/record-deposit.ts';
 import { referenceOf } from '../funds/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
-import { deleteAccount } from './service.ts';
 
 // Money must never end up in an account nobody can open. An admin recording a deposit while the
 // member deletes the account: one of the two wins, never both. The race needs two transactions on

@@ -1,16 +1,13 @@
-import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
+import { ErrorResponse } from '@indiesplit/shared/auth';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import { translate } from '@indiesplit/shared/messages';
-import { SetOrChangePasswordRequest } from '@indiesplit/shared/oauth';
 import {
   LanguageRequest,
   LanguageResponse,
   Subscriptions,
   SubscriptionsResponse,
-  UpdateUserRequest,
   UserResponse,
 } from '@indiesplit/shared/user';
-import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,9 +15,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import * as auth from '../auth/service.ts';
-import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from './service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -36,58 +30,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.header('cache-control', 'no-store');
       const user = await users.getUser(ctx, requireSession(req).user.id);
       return { success: true as const, user: users.toUserDto(user) };
-    },
-  );
-
-  r.post(
-    '/user/update/',
-    {
-      schema: {
-        tags,
-        summary: 'Update name, surname, username and email (a new email must be verified again)',
-        body: UpdateUserRequest,
-        response: { 200: UserResponse, 409: ErrorResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const session = requireSession(req);
-      // A new address takes the account's mail, resets included: a step-up first (ADR 0015).
-      if (normalizeIdentifier(req.body.email) !== normalizeIdentifier(session.user.email)) {
-        await ensureRecentAuth(ctx, req);
-      }
-      const { user, emailChanged } = await users.updateProfile(ctx, session.user.id, req.body, req.ip);
-      return {
-        success: true as const,
-        message: translate(requestLanguage(req), emailChanged ? 'profileUpdatedEmail' : 'profileUpdated'),
-        user: users.toUserDto(user),
-      };
-    },
-  );
-
-  r.post(
-    '/user/change-password/',
-    {
-      schema: {
-        tags,
-        summary: 'Change the password (needs the previous one; signs out other devices)',
-        description:
-          'An account without a password (made through social sign-in) sets its first one by leaving old_password out.',
-        body: SetOrChangePasswordRequest,
-        response: { 200: MessageResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const session = requireSession(req);
-      const lang = requestLanguage(req);
-      if (req.body.old_password === '') {
-        // A first password has no previous one to prove the owner: a recent sign-in must.
-        await ensureRecentAuth(ctx, req);
-        const hash = await hashPassword(req.body.new_password);
-        await users.setFirstPassword(ctx, session.user.id, session.idHash, hash, req.ip);
-        return { success: true, message: translate(lang, 'passwordSet') };
-      }
-      await auth.changePassword(ctx, req, session, req.body);
-      return { success: true, message: translate(lang, 'passwordChanged') };
     },
   );
 
@@ -175,40 +117,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       await users.setLanguage(ctx.db, requireSession(req).user.id, req.body.language);
       return { success: true as const, language: req.body.language };
-    },
-  );
-
-  r.delete(
-    '/user/delete-all-data/',
-    {
-      schema: {
-        tags,
-        summary: 'Erase personal data (profile, avatar, subscriptions, emails, IP logs); the account remains',
-        response: { 200: MessageResponse, 409: ErrorResponse, ...errors },
-      },
-    },
-    async (req) => {
-      await ensureRecentAuth(ctx, req);
-      await users.erasePersonalData(ctx, requireSession(req).user.id);
-      return { success: true, message: translate(requestLanguage(req), 'dataDeleted') };
-    },
-  );
-
-  r.delete(
-    '/user/delete/',
-    {
-      schema: {
-        tags,
-        summary: 'Delete the account: personal data erased, sessions ended, kept records pseudonymised',
-        response: { 200: MessageResponse, 409: ErrorResponse, ...errors },
-      },
-    },
-    async (req, reply) => {
-      await ensureRecentAuth(ctx, req);
-      await users.deleteAccount(ctx, requireSession(req).user.id);
-      ctx.sessions.clearCookie(reply);
-      ctx.csrf.issue(reply, 'anonymous');
-      return { success: true, message: translate(requestLanguage(req), 'accountDeleted') };
     },
   );
 

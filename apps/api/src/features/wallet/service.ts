@@ -5,7 +5,7 @@ import {
   type WalletTransactionDto,
 } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import * as ledgerRepo from '../ledger/queries.ts';
 import * as ledger from '../ledger/service.ts';
 
 // A member's wallets: one per currency, accounts of the ledger. Real euros arrive by bank transfer

@@ -2,9 +2,10 @@ import type { RevenueReportDto, RevenueReportInput } from '@indiesplit/shared/re
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { lockCampaign } from '../../campaigns/state.ts';
+import { actorOf } from '../policies.ts';
 import { toDto } from '../presenters/report.ts';
 import * as repo from '../repo.ts';
-import { actorOf, reportFor } from '../report-access.ts';
+import { reportFor } from '../report-access.ts';
 import {
   adjustmentTarget,
   checkPeriodAndLines,

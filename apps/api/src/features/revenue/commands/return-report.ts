@@ -1,8 +1,8 @@
 import type { ReturnReportRequest } from '@indiesplit/shared/revenue';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import type { Actor } from '../policies.ts';
 import * as repo from '../repo.ts';
-import type { Actor } from '../report-access.ts';
 import { reviewTransition } from '../report-review.ts';
 
 /** Sends a submitted report back to the developer with what to change. */

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { RevenueReportDto } from '@indiesplit/shared/revenue';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
+import { actorOf } from '../policies.ts';
 import { toDto } from '../presenters/report.ts';
 import * as repo from '../repo.ts';
-import { actorOf, reportFor } from '../report-access.ts';
+import { reportFor } from '../report-access.ts';
 import { conflictWith, unprocessable } from '../report-rules.ts';
 import { EXTENSIONS, type StatementUpload, sniffStatement, statementFileName } from '../statement-file.ts';
 

@@ -1,8 +1,8 @@
 import type { VerifyReportRequest } from '@indiesplit/shared/revenue';
 import type { AppContext } from '../../../platform/context.ts';
+import type { Actor } from '../policies.ts';
 import { createDistribution } from '../pool.ts';
 import * as repo from '../repo.ts';
-import type { Actor } from '../report-access.ts';
 import { reviewTransition } from '../report-review.ts';
 
 /** Verifies a submitted report and creates its distribution, in one transaction under the campaign's lock. */

@@ -1,7 +1,8 @@
 import { STATEMENT_TYPES } from '@indiesplit/shared/revenue';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { actorOf, reportFor } from '../report-access.ts';
+import { actorOf } from '../policies.ts';
+import { reportFor } from '../report-access.ts';
 import { type StatementType, statementFileName } from '../statement-file.ts';
 
 export async function downloadStatement(

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../../platform/context.ts';
+import { actorOf } from '../policies.ts';
 import { toCampaignDto } from '../presenters/developer-campaign.ts';
 import { toDtos } from '../presenters/report.ts';
 import * as repo from '../repo.ts';
-import { actorOf, campaignFor } from '../report-access.ts';
+import { campaignFor } from '../report-access.ts';
 import { todayUtc } from '../report-rules.ts';
 
 export async function listCampaignReports(

@@ -1,8 +1,8 @@
 import type { ReportStatus } from '@indiesplit/shared/revenue';
 import type { AppContext } from '../../../platform/context.ts';
+import { type Actor, requireAdmin } from '../policies.ts';
 import { toDtos } from '../presenters/report.ts';
 import * as repo from '../repo.ts';
-import { type Actor, requireAdmin } from '../report-access.ts';
 
 export async function listForBackoffice(ctx: AppContext, actor: Actor, status: ReportStatus | undefined) {
   requireAdmin(actor);

@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../../platform/access.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { forbidden } from '../../../platform/errors.ts';
 import { requireSession } from '../../../platform/http.ts';
-import { requireStaff } from '../../review/service.ts';
 import { fundDistribution, listDistributions } from '../distribution.ts';
+import { authorizeDistribution } from '../policies.ts';
 
 // Distributions in the back office (admins): the list, and recording the developer's payment in,
 // which pays the investors out at once.
@@ -23,8 +23,7 @@ const Params = z.object({ id: z.string().uuid() });
 export async function distributionRoutes(app: FastifyInstance, ctx: AppContext) {
   // Before the body is validated: a visitor gets 401, a member or reviewer 403, never field errors.
   app.addHook('onRequest', async (req, reply) => {
-    const staff = await requireStaff(ctx, requireSession(req).user.id);
-    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    authorizeDistribution(await requireCaller(ctx, req));
     reply.header('cache-control', 'private, no-store');
   });
   const r = app.withTypeProvider<ZodTypeProvider>();

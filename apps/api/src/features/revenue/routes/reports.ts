@@ -15,6 +15,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaller } from '../../../platform/access.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
 import { requireSession } from '../../../platform/http.ts';
@@ -23,6 +24,7 @@ import { fileReport } from '../commands/file-report.ts';
 import { returnReport } from '../commands/return-report.ts';
 import { uploadStatement } from '../commands/upload-statement.ts';
 import { verifyReport } from '../commands/verify-report.ts';
+import { actorFrom, requireAdmin } from '../policies.ts';
 import { downloadStatement } from '../queries/download-statement.ts';
 import { getReport } from '../queries/get-report.ts';
 import { listCampaignReports } from '../queries/list-campaign-reports.ts';
@@ -209,20 +211,16 @@ export async function revenueReportRoutes(app: FastifyInstance, ctx: AppContext)
 async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['back office'];
-  const actors = new WeakMap<FastifyRequest, access.Actor>();
-  // Before the body is validated: a visitor gets 401, a member or reviewer 403.
-  app.addHook('onRequest', async (req) => {
-    const actor = await access.actorOf(ctx, requireSession(req).user.id);
-    access.requireAdmin(actor);
-    actors.set(req, actor);
-  });
+  // Before the body is validated: a visitor gets 401, a member or reviewer 403. The caller is
+  // resolved once per request, so the handlers' adminOf reuses it.
   const adminOf = async (req: FastifyRequest) => {
-    const known = actors.get(req);
-    if (known) return known;
-    const actor = await access.actorOf(ctx, requireSession(req).user.id);
-    access.requireAdmin(actor);
+    const actor = actorFrom(await requireCaller(ctx, req));
+    requireAdmin(actor);
     return actor;
   };
+  app.addHook('onRequest', async (req) => {
+    await adminOf(req);
+  });
 
   r.get(
     '/backoffice/revenue-reports/',

@@ -2,20 +2,19 @@ import { ErrorResponse } from '@indiesplit/shared/auth';
 import { InvariantsResponse } from '@indiesplit/shared/settlement';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.ts';
-import { forbidden } from '../../platform/errors.ts';
-import { requireSession } from '../../platform/http.ts';
-import { checkLedgerInvariants } from '../ledger/service.ts';
-import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
-import { requireStaff } from '../review/service.ts';
-import { checkInvestmentInvariants } from './invariants.ts';
+import { checkLedgerInvariants } from '../features/ledger/service.ts';
+import { checkRevenueInvariants } from '../features/revenue/revenue-invariants.ts';
+import { checkInvestmentInvariants } from '../features/settlement/invariants.ts';
+import { requireAdmin } from '../platform/access.ts';
+import type { AppContext } from '../platform/context.ts';
 
-// The back office's "check now": both invariant reports, recomputed from the rows. Admins only.
+// The back office's "check now": the ledger, investment and revenue invariant reports, recomputed
+// from the rows. They span three features, so the route is the app layer's (ADR 0023). Admins only:
+// a member gets 403 staffOnly, a reviewer 403 adminOnly.
 
-export async function settlementRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function invariantRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req, reply) => {
-    const staff = await requireStaff(ctx, requireSession(req).user.id);
-    if (staff.role !== 'admin') throw forbidden('adminOnly');
+    await requireAdmin(ctx, req);
     reply.header('cache-control', 'private, no-store');
   });
 

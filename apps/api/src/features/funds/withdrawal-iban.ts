@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { isKnownIban } from '../funds/service.ts';
-import { newIbanHoldUntil, recordSensitiveChange } from './changes.ts';
-import { ensureRecentAuth } from './step-up.ts';
+import { newIbanHoldUntil, recordSensitiveChange } from '../security/changes.ts';
+import { ensureRecentAuth } from '../security/step-up.ts';
+import { isKnownIban } from './service.ts';
 
 function formatUntil(lang: Language, until: Date): string {
   return `${new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', {

@@ -1,12 +1,19 @@
 import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { ensureDemoAuthenticator } from '../features/mfa/service.ts';
 import { ensureFundedShowcase } from '../features/revenue/showcase.ts';
-import { ensureDemoRounds, ensureShowcaseCampaigns } from '../features/settlement/demo-campaigns.ts';
+import {
+  DEMO_BOT_USERNAME,
+  ensureDemoRounds,
+  ensureShowcaseCampaigns,
+} from '../features/settlement/demo-campaigns.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import type { Db } from './client.ts';
-import { users } from './schema.ts';
+
+// Demo data for development starts. It lives outside db/ because it is made through the features
+// (authenticators, showcase campaigns, demo rounds), and db/ imports no feature (ADR 0023).
 
 export interface DemoAccount {
   username: string;
@@ -59,6 +66,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     totpSecret: 'DEMOREVIEWERTOTPSECRETDEMOREVIEW',
   },
 ];
+
+/** The accounts the seed makes, its demo bot included: the instance guard counts every other one. */
+export const DEMO_USERNAMES: readonly string[] = [...DEMO_ACCOUNTS.map((a) => a.username), DEMO_BOT_USERNAME];
 
 /** Idempotent: run at every start; an existing demo account is left as it is. */
 export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {

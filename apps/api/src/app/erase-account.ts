@@ -1,0 +1,61 @@
+import { deleteTokensOf } from '../features/auth/tokens.ts';
+import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
+import { forgetSecondFactors } from '../features/mfa/service.ts';
+import { deleteSocialIdentities, eraseSocialDetails } from '../features/oauth/erasure.ts';
+import { deletePitchFiles, erasePitchDataOf } from '../features/pitches/service.ts';
+import { forgetSensitiveChanges } from '../features/security/changes.ts';
+import * as users from '../features/users/service.ts';
+import { recordEvent } from '../platform/audit.ts';
+import type { AppContext } from '../platform/context.ts';
+
+// Account erasure (ADR 0004) spans the features that hold something of a person. It is
+// orchestrated here, in the app layer (ADR 0023): each feature erases its own part, all in one
+// transaction, so no feature reaches into the others and the users feature depends on none of them.
+
+/**
+ * "Delete all personal data": the profile's contents, the avatar, subscriptions, every email we
+ * hold for the person and the IP addresses we logged. The account itself (login name, address,
+ * password) stays until the person deletes it, which the web app does right after.
+ */
+export async function erasePersonalData(ctx: AppContext, userId: string): Promise<void> {
+  const user = await users.getUser(ctx, userId);
+  let pitchFiles: string[] = [];
+  await ctx.db.transaction(async (tx) => {
+    // Money held for the member needs who they are to be paid out (ADR 0013): refused until then.
+    await assertHoldsNoMoney(tx, userId);
+    await users.eraseProfile(tx, user);
+    pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: false });
+    // The provider's email and name go; the identity stays, or a social-only member could not log
+    // in again to finish the deletion (ADR 0007).
+    await eraseSocialDetails(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
+    await recordEvent(tx, { userId, kind: 'personal_data_erased' });
+  });
+  await users.deleteAvatarFile(ctx, user);
+  await deletePitchFiles(ctx, pitchFiles);
+}
+
+/**
+ * Deletes the account: personal data erased as above, then the row becomes a tombstone whose
+ * username and email are random and unusable. Records the law makes us keep (the audit trail now,
+ * investments and payouts later) keep their foreign key to that tombstone: pseudonymised, not
+ * pointing at a person.
+ */
+export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
+  const user = await users.getUser(ctx, userId);
+  let pitchFiles: string[] = [];
+  await ctx.db.transaction(async (tx) => {
+    await assertHoldsNoMoney(tx, userId);
+    await users.erasePersonalTraces(tx, user);
+    pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
+    await deleteTokensOf(tx, userId);
+    await deleteSocialIdentities(tx, userId);
+    await forgetSensitiveChanges(tx, userId);
+    await forgetSecondFactors(tx, userId);
+    await ctx.sessions.destroyAllForUser(tx, userId);
+    await users.tombstoneAccount(tx, userId);
+    await recordEvent(tx, { userId, kind: 'account_deleted' });
+  });
+  await users.deleteAvatarFile(ctx, user);
+  await deletePitchFiles(ctx, pitchFiles);
+}

@@ -1,0 +1,49 @@
+import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
+import {
+  type RoundSummary,
+  type RunOptions,
+  runDueWork as runSettlementRound,
+  settlementJob,
+} from '../features/settlement/worker.ts';
+import type { AppContext } from '../platform/context.ts';
+import type { JobRunner } from '../platform/jobs.ts';
+
+// The background jobs of the process (ADR 0012, ADR 0023): each feature offers its own, the app
+// registers them with the runner. The revenue share comes first (ADR 0014): a demo campaign whose
+// services start in a settlement round is launched in a later revenue round, so its "services
+// running" state can be seen for a moment.
+
+export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds: number): void {
+  runner.register(revenueJob(ctx, intervalSeconds));
+  runner.register(settlementJob(ctx, intervalSeconds));
+}
+
+export interface DueWorkSummary extends RoundSummary {
+  /** Revenue share (ADR 0014): distributions paid out, demo months filed, emails queued. */
+  revenuePaid: number;
+  revenueDemoReports: number;
+  revenueNotices: number;
+}
+
+/**
+ * One round of every job at `now` (the business clock), in the runner's order: what a tick of the
+ * running process does, for tests and benchmarks that drive the clock themselves.
+ */
+export async function runDueWork(
+  ctx: AppContext,
+  now: Date = new Date(),
+  options: RunOptions = {},
+): Promise<DueWorkSummary> {
+  const revenue = await runRevenueRound(ctx, now, {
+    demo: options.demo ?? ctx.config.demoCampaigns,
+    ...(options.owner ? { owner: options.owner } : {}),
+  });
+  const settlement = await runSettlementRound(ctx, now, options);
+  return {
+    ...settlement,
+    revenuePaid: revenue.paid + revenue.demoFunded,
+    revenueDemoReports: revenue.demoReports,
+    revenueNotices: revenue.payoutNotices + revenue.reminders,
+    errors: [...revenue.errors, ...settlement.errors],
+  };
+}
