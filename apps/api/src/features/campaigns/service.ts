@@ -36,6 +36,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { reencodeImage } from '../../platform/images.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import type { Rule } from '../../platform/rate-limit.ts';
+import { openedEmail } from './emails.ts';
 import * as repo from './repo.ts';
 import { lockCampaign, moveCampaign } from './state.ts';
 
@@ -247,32 +248,6 @@ export async function watch(
     email: email.trim().toLowerCase(),
     language: lang,
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function openedEmail(to: string, lang: string, title: string, url: string, demo: boolean) {
-  const it = lang === 'it';
-  const subject = it ? `${title} è aperta agli investimenti` : `${title} is open for investment`;
-  const lines = it
-    ? [
-        `Ciao, la campagna ${title} che segui su IndieSplit è aperta.${demo ? ' È una campagna demo: si investe con denaro virtuale.' : ''}`,
-        'Ricevi questa email perché hai chiesto di essere avvisato. Non ti scriveremo più per questa campagna.',
-      ]
-    : [
-        `Hello, the campaign ${title} you follow on IndieSplit is now open.${demo ? ' It is a demo campaign: investing uses virtual money.' : ''}`,
-        'You get this email because you asked to be told. We will not write again about this campaign.',
-      ];
-  const label = it ? 'Vai alla campagna' : 'See the campaign';
-  const text = [...lines, `${label}: ${url}`, '— IndieSplit'].join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${lines
-    .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join(
-      '',
-    )}<p><a href="${escapeHtml(url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p><p>— IndieSplit</p></body></html>`;
-  return { to, subject, text, html };
 }
 
 /**

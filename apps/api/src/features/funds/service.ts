@@ -42,6 +42,7 @@ import * as repo from './repo.ts';
 // Every movement goes through the ledger with kind 'deposit' or 'withdrawal', in the same
 // transaction as the row that says what it was, so the two can never disagree.
 
+import { asLanguage } from '../../platform/i18n.ts';
 import { lockLiveMember } from './holdings.ts';
 
 export { assertHoldsNoMoney } from './holdings.ts';
@@ -64,7 +65,7 @@ function mailTarget(member: repo.MemberRow): FundsMailTarget {
   return {
     to: member.email,
     userId: member.id,
-    language: member.language === 'it' ? 'it' : 'en',
+    language: asLanguage(member.language),
     username: member.username,
   };
 }

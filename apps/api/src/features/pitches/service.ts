@@ -13,6 +13,7 @@ import { normalizeIdentifier } from '@indiesplit/shared/validation';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
@@ -42,7 +43,7 @@ export { findPitch, lockPitch } from './repo.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-const languageOf = (value: string): Language => (value === 'it' ? 'it' : 'en');
+const languageOf = asLanguage;
 
 /** The upload as the route read it: text fields and, when one was sent, the PDF's bytes. */
 export interface SubmissionForm {

@@ -1,29 +1,14 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // What the settlement worker tells people, in their language: watchers when a campaign opens,
 // investors when their money is taken (funded) or given back (goal missed, campaign cancelled),
-// the developer when the campaign ends. Plain text is the source; the HTML is the same words with
-// the link as a button, every interpolated value escaped (titles are typed by people).
+// the developer when the campaign ends. Words in the email catalogue (campaigns.*); titles are
+// typed by people, values escaped in the HTML.
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Plain text plus the same words as HTML with the link as a button; every value escaped. */
-export function render(
-  to: string,
-  userId: string | null,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-): MailMessage {
-  const text = [...paragraphs, `${action.label}: ${action.url}`, '— IndieSplit'].join('\n\n');
-  const body = paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join('');
-  const button = `<p><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${body}${button}<p>— IndieSplit</p></body></html>`;
-  return { to, userId, subject, text, html };
-}
+/** The mail's readers' language as stored; settlement and revenue read it from their rows. */
+export { asLanguage } from '../../platform/i18n.ts';
 
 /** "€1,250.00" / "1.250,00 €"; demo money says so, so nobody mistakes it for real euros. */
 export function formatMoney(cents: number, currency: string, language: Language): string {
@@ -34,8 +19,6 @@ export function formatMoney(cents: number, currency: string, language: Language)
   if (currency !== 'DEMO') return amount;
   return language === 'it' ? `${amount} (denaro virtuale)` : `${amount} (virtual money)`;
 }
-
-export const asLanguage = (value: string): Language => (value === 'it' ? 'it' : 'en');
 
 export interface Recipient {
   to: string;
@@ -50,34 +33,24 @@ export interface CampaignRef {
   currency: string;
 }
 
+/** The email to one recipient: their name and the campaign's title are values of every text. */
+export function renderFor(r: Recipient, title: string, spec: EmailSpec): MailMessage {
+  return {
+    to: r.to,
+    userId: r.userId,
+    ...renderEmail(r.language, { ...spec, values: { name: r.name, title, ...spec.values } }),
+  };
+}
+
 const campaignUrl = (publicUrl: string, slug: string) => `${publicUrl}/campaigns/${slug}`;
 const portfolioUrl = (publicUrl: string) => `${publicUrl}/portfolio`;
 
 export function campaignOpenEmail(r: Recipient, c: CampaignRef, publicUrl: string): MailMessage {
-  const url = campaignUrl(publicUrl, c.slug);
-  return r.language === 'it'
-    ? render(
-        r.to,
-        r.userId,
-        `«${c.title}» è aperta agli investimenti`,
-        [
-          'Ciao,',
-          `ci avevi chiesto di avvisarti: la campagna di «${c.title}» è partita e da ora puoi investire.`,
-          'Prima di decidere, leggi la scheda con le informazioni chiave e i rischi. Ricevi questa email una sola volta.',
-        ],
-        { label: 'Vai alla campagna', url },
-      )
-    : render(
-        r.to,
-        r.userId,
-        `“${c.title}” is open for investment`,
-        [
-          'Hello,',
-          `you asked us to tell you: the campaign for “${c.title}” has started and you can invest now.`,
-          'Before you decide, read its key investment information and the risks. This is the only email we send about it.',
-        ],
-        { label: 'See the campaign', url },
-      );
+  return renderFor(r, c.title, {
+    subject: 'campaigns.open.subject',
+    paragraphs: ['layout.hello', 'campaigns.open.body', 'campaigns.open.read'],
+    action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+  });
 }
 
 export function investmentPostedEmail(
@@ -86,30 +59,12 @@ export function investmentPostedEmail(
   amountCents: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
-  return r.language === 'it'
-    ? render(
-        r.to,
-        r.userId,
-        `«${c.title}» ha raggiunto l’obiettivo`,
-        [
-          `Ciao ${r.name},`,
-          `la campagna di «${c.title}» si è chiusa e ha raggiunto il suo obiettivo. Il tuo investimento di ${amount} è confermato: l’importo che era riservato nel tuo portafoglio è stato trasferito alla campagna.`,
-          'Riceverai la tua quota dei ricavi del gioco per 36 mesi dalla sua uscita. Puoi seguire tutto dal tuo portafoglio.',
-        ],
-        { label: 'Il mio portafoglio', url: portfolioUrl(publicUrl) },
-      )
-    : render(
-        r.to,
-        r.userId,
-        `“${c.title}” reached its goal`,
-        [
-          `Hi ${r.name},`,
-          `the campaign for “${c.title}” has closed and reached its goal. Your investment of ${amount} is confirmed: the amount held in your wallet has been moved to the campaign.`,
-          'You will receive your share of the game’s revenue for 36 months from its launch. You can follow it all from your portfolio.',
-        ],
-        { label: 'My portfolio', url: portfolioUrl(publicUrl) },
-      );
+  return renderFor(r, c.title, {
+    subject: 'campaigns.investmentPosted.subject',
+    paragraphs: ['layout.hi', 'campaigns.investmentPosted.body', 'campaigns.investmentPosted.share'],
+    action: { label: 'campaigns.myPortfolio', url: portfolioUrl(publicUrl) },
+    values: { amount: formatMoney(amountCents, c.currency, r.language) },
+  });
 }
 
 export function investmentRefundedEmail(
@@ -119,43 +74,19 @@ export function investmentRefundedEmail(
   why: 'failed' | 'cancelled',
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
-  if (r.language === 'it') {
-    const reason =
-      why === 'failed'
-        ? `la campagna di «${c.title}» si è chiusa senza raggiungere il suo obiettivo, quindi non parte.`
-        : `la campagna di «${c.title}» è stata annullata.`;
-    return render(
-      r.to,
-      r.userId,
-      why === 'failed'
-        ? `«${c.title}» non ha raggiunto l’obiettivo: ti abbiamo rimborsato`
-        : `«${c.title}» è stata annullata: ti abbiamo rimborsato`,
-      [
-        `Ciao ${r.name},`,
-        reason,
-        `Ti abbiamo restituito per intero i ${amount} che avevi investito: sono di nuovo disponibili nel tuo portafoglio, senza alcun costo.`,
-      ],
-      { label: 'Il mio portafoglio', url: portfolioUrl(publicUrl) },
-    );
-  }
-  const reason =
-    why === 'failed'
-      ? `the campaign for “${c.title}” closed without reaching its goal, so it will not go ahead.`
-      : `the campaign for “${c.title}” has been cancelled.`;
-  return render(
-    r.to,
-    r.userId,
-    why === 'failed'
-      ? `“${c.title}” missed its goal: you have been refunded`
-      : `“${c.title}” was cancelled: you have been refunded`,
-    [
-      `Hi ${r.name},`,
-      reason,
-      `The ${amount} you invested has been refunded in full: it is available in your wallet again, at no cost to you.`,
+  const failed = why === 'failed';
+  return renderFor(r, c.title, {
+    subject: failed
+      ? 'campaigns.investmentRefunded.subjectFailed'
+      : 'campaigns.investmentRefunded.subjectCancelled',
+    paragraphs: [
+      'layout.hi',
+      failed ? 'campaigns.investmentRefunded.reasonFailed' : 'campaigns.investmentRefunded.reasonCancelled',
+      'campaigns.investmentRefunded.refunded',
     ],
-    { label: 'My portfolio', url: portfolioUrl(publicUrl) },
-  );
+    action: { label: 'campaigns.myPortfolio', url: portfolioUrl(publicUrl) },
+    values: { amount: formatMoney(amountCents, c.currency, r.language) },
+  });
 }
 
 export function developerFundedEmail(
@@ -165,56 +96,18 @@ export function developerFundedEmail(
   investors: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(raisedCents, c.currency, r.language);
-  const url = campaignUrl(publicUrl, c.slug);
-  return r.language === 'it'
-    ? render(
-        r.to,
-        r.userId,
-        `Congratulazioni: «${c.title}» è finanziato!`,
-        [
-          `Ciao ${r.name},`,
-          `la campagna di «${c.title}» si è chiusa con ${amount} raccolti da ${investors} investitori e ha raggiunto l’obiettivo.`,
-          'I servizi per lo sviluppatore previsti dalla campagna sono attivi: il nostro team ti contatterà nei prossimi giorni per iniziare.',
-        ],
-        { label: 'Vai alla campagna', url },
-      )
-    : render(
-        r.to,
-        r.userId,
-        `Congratulations: “${c.title}” is funded!`,
-        [
-          `Hi ${r.name},`,
-          `the campaign for “${c.title}” has closed with ${amount} raised from ${investors} investors and reached its goal.`,
-          'The developer services of the campaign are now active: our team will get in touch in the next few days to get started.',
-        ],
-        { label: 'See the campaign', url },
-      );
+  return renderFor(r, c.title, {
+    subject: 'campaigns.developerFunded.subject',
+    paragraphs: ['layout.hi', 'campaigns.developerFunded.body', 'campaigns.developerFunded.services'],
+    action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+    values: { amount: formatMoney(raisedCents, c.currency, r.language), investors },
+  });
 }
 
 export function developerFailedEmail(r: Recipient, c: CampaignRef, publicUrl: string): MailMessage {
-  const url = campaignUrl(publicUrl, c.slug);
-  return r.language === 'it'
-    ? render(
-        r.to,
-        r.userId,
-        `«${c.title}» non ha raggiunto l’obiettivo`,
-        [
-          `Ciao ${r.name},`,
-          `la campagna di «${c.title}» si è chiusa senza raggiungere il suo obiettivo. Come previsto dalle regole «tutto o niente», ogni investitore viene rimborsato per intero.`,
-          'Il nostro team è a disposizione per capire insieme a te come ripartire.',
-        ],
-        { label: 'Vai alla campagna', url },
-      )
-    : render(
-        r.to,
-        r.userId,
-        `“${c.title}” did not reach its goal`,
-        [
-          `Hi ${r.name},`,
-          `the campaign for “${c.title}” closed without reaching its goal. As the all-or-nothing rules say, every investor is being refunded in full.`,
-          'Our team is glad to help you work out what to do next.',
-        ],
-        { label: 'See the campaign', url },
-      );
+  return renderFor(r, c.title, {
+    subject: 'campaigns.developerFailed.subject',
+    paragraphs: ['layout.hi', 'campaigns.developerFailed.body', 'campaigns.developerFailed.help'],
+    action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+  });
 }
