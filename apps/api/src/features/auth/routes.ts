@@ -11,12 +11,11 @@ import {
   ResetPasswordRequest,
   VerifyEmailParams,
 } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { staffRoleOf } from '../review/service.ts';
 import { avatarUrl } from '../users/service.ts';
 import * as auth from './service.ts';

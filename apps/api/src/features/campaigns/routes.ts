@@ -14,14 +14,13 @@ import {
   WatchResponse,
 } from '@indiesplit/shared/campaigns';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
-import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { requireStaff } from '../review/service.ts';
 import * as campaigns from './service.ts';
 

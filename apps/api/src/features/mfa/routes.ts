@@ -1,5 +1,4 @@
 import { ErrorResponse, LoginResponse, MessageResponse } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import {
   LoginSecondStepRequest,
   MfaStatus,
@@ -17,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { staffRoleOf } from '../review/service.ts';
 import { requireRecentAuth } from '../security/step-up.ts';
 import * as mfa from './service.ts';

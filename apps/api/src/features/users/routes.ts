@@ -1,6 +1,5 @@
 import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
-import { translate } from '@indiesplit/shared/messages';
 import { SetOrChangePasswordRequest } from '@indiesplit/shared/oauth';
 import {
   LanguageRequest,
@@ -17,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import * as auth from '../auth/service.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
