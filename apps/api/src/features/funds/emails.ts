@@ -1,5 +1,6 @@
 import type { Language } from '@indiesplit/shared/messages';
 import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
+import { intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // Funds emails in the member's language: a deposit credited, a withdrawal requested, paid or
@@ -15,7 +16,7 @@ export interface FundsMailTarget {
 
 /** "1234.5" euros in the reader's convention: "€1,234.50" / "1.234,50 €". */
 export function formatEuros(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+  return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);

@@ -1,5 +1,6 @@
 import type { Language } from '@indiesplit/shared/messages';
 import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
+import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // What the settlement worker tells people, in their language: watchers when a campaign opens,
@@ -12,12 +13,12 @@ export { asLanguage } from '../../platform/i18n.ts';
 
 /** "€1,250.00" / "1.250,00 €"; demo money says so, so nobody mistakes it for real euros. */
 export function formatMoney(cents: number, currency: string, language: Language): string {
-  const amount = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-IE', {
+  const amount = new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);
   if (currency !== 'DEMO') return amount;
-  return language === 'it' ? `${amount} (denaro virtuale)` : `${amount} (virtual money)`;
+  return emailText(language, 'campaigns.virtualMoney', { amount });
 }
 
 export interface Recipient {
