@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, isMessageKey, LANGUAGES, MESSAGES, translate } from './messages.ts';
+import { isLanguage, isMessageKey, LANGUAGES, MESSAGES } from './messages.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -42,21 +42,6 @@ describe('message catalogues', () => {
     expect(MESSAGES.en.resetLinkSent).toBe(
       "If an account with that email exists, we've sent you a password reset link.",
     );
-  });
-});
-
-describe('translate', () => {
-  it('fills placeholders in the chosen language', () => {
-    expect(translate('en', 'rateLimited', { seconds: 42 })).toBe(
-      'Too many attempts. Please wait 42 seconds and try again.',
-    );
-    expect(translate('it', 'rateLimited', { seconds: 42 })).toBe(
-      'Troppi tentativi. Attendi 42 secondi e riprova.',
-    );
-  });
-
-  it('leaves a placeholder visible when its value is missing', () => {
-    expect(translate('en', 'resendCooldown')).toContain('{seconds}');
   });
 });
 

@@ -536,13 +536,3 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, it }
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value);
 }
-
-/** Translates a key, filling `{name}` placeholders. */
-export function translate(
-  lang: Language,
-  key: MessageKey,
-  params: Record<string, string | number> = {},
-): string {
-  const text = MESSAGES[lang][key] ?? MESSAGES.en[key];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-}

@@ -1,11 +1,10 @@
 import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ensureRecentAuth } from '../features/security/step-up.ts';
 import type { AppContext } from '../platform/context.ts';
 import { requireSession } from '../platform/http.ts';
-import { requestLanguage } from '../platform/i18n.ts';
+import { requestLanguage, translate } from '../platform/i18n.ts';
 import { deleteAccount, erasePersonalData } from './erase-account.ts';
 
 // The two erasure routes of the account page; the work is orchestrated by erase-account.ts.

@@ -1,8 +1,8 @@
-import { isMessageKey, type MessageKey, translate } from '@indiesplit/shared/messages';
+import { isMessageKey, type MessageKey } from '@indiesplit/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './db-unavailable.ts';
-import { requestLanguage } from './i18n.ts';
+import { requestLanguage, translate } from './i18n.ts';
 
 /** The one error type. `code` is a message key, so the text is translated for whoever asked. */
 export class AppError extends Error {

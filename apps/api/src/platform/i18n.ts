@@ -1,6 +1,69 @@
 import { LANGUAGE_COOKIE } from '@indiesplit/shared/constants';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@indiesplit/shared/messages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@indiesplit/shared/languages';
+import { MESSAGES, type MessageKey } from '@indiesplit/shared/messages';
 import type { FastifyRequest } from 'fastify';
+import { createInstance } from 'i18next';
+import en from './email/catalog/en.json' with { type: 'json' };
+import it from './email/catalog/it.json' with { type: 'json' };
+import { escapeHtml } from './email/escape.ts';
+
+// The server's one way to put words in a language: an i18next instance of its own (never the
+// global one), holding the shared error catalogue (namespace "errors") and the email catalogue
+// (namespace "email"), both loaded at start. Placeholders are `{name}`, as in the web app's
+// catalogues. A language is a catalogue file plus its entry in LANGUAGES: no code chooses texts
+// by language.
+
+/** The email catalogue's shape is the English one: a language missing a key does not compile. */
+export type EmailCatalogue = typeof en;
+export const EMAIL_CATALOGUES: Record<Language, EmailCatalogue> = { en, it };
+
+type Leaves<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
+}[keyof T & string];
+
+/** A text of the email catalogue, by its dotted path: `funds.depositCredited.subject`. */
+export type EmailKey = Leaves<EmailCatalogue>;
+export type TextValues = Record<string, string | number>;
+
+const i18n = createInstance();
+void i18n.init({
+  initAsync: false,
+  resources: Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, { errors: MESSAGES[lang], email: EMAIL_CATALOGUES[lang] }]),
+  ),
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: ['errors', 'email'],
+  defaultNS: 'email',
+  // Values only: a value that looks like a placeholder or a nesting is left as typed.
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false, escape: escapeHtml, skipOnVariables: true },
+  returnNull: false,
+});
+
+/** An error or notice text of the shared catalogue, `{name}` placeholders filled. */
+export function translate(lang: Language, key: MessageKey, params: TextValues = {}): string {
+  return i18n.t(key, { lng: lang, ns: 'errors', replace: params });
+}
+
+/** An email text as plain text: the values as they are. */
+export function emailText(lang: Language, key: EmailKey, values: TextValues = {}): string {
+  return i18n.t(key, { lng: lang, ns: 'email', replace: values });
+}
+
+/** An email text for HTML: every interpolated value escaped (the catalogue's own words hold no markup). */
+export function emailHtml(lang: Language, key: EmailKey, values: TextValues = {}): string {
+  return i18n.t(key, { lng: lang, ns: 'email', replace: values, interpolation: { escapeValue: true } });
+}
+
+/** The Intl locale that formats dates and numbers for a language ("en-IE", "it-IT"). */
+export function intlLocale(lang: Language): string {
+  return EMAIL_CATALOGUES[lang].locale;
+}
+
+/** A language read from storage or input; anything unknown is the default language. */
+export function asLanguage(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
 
 /**
  * The language of an answer: the browser's chosen language (the `i18next` cookie the web app keeps),

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { randomToken, sha256 } from './crypto.ts';
+import { asLanguage } from './i18n.ts';
 
 export interface SessionUser {
   id: string;
@@ -102,7 +103,7 @@ export class SessionStore {
         email: row.email,
         emailVerified: row.emailVerifiedAt !== null,
         avatarKey: row.avatarKey,
-        language: row.language === 'it' ? 'it' : 'en',
+        language: asLanguage(row.language),
       },
     };
   }

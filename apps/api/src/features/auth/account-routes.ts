@@ -1,5 +1,4 @@
 import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import { SetOrChangePasswordRequest } from '@indiesplit/shared/oauth';
 import { UpdateUserRequest, UserResponse } from '@indiesplit/shared/user';
 import { normalizeIdentifier } from '@indiesplit/shared/validation';
@@ -7,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from '../users/service.ts';

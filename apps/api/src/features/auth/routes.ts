@@ -11,13 +11,12 @@ import {
   VerifyEmailParams,
 } from '@indiesplit/shared/auth';
 import { LoginRequest } from '@indiesplit/shared/login';
-import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { avatarUrl } from '../users/service.ts';
 import * as auth from './service.ts';
 

@@ -1,8 +1,8 @@
 import { RESET_TOKEN_TTL_MINUTES, VERIFICATION_TOKEN_TTL_HOURS } from '@indiesplit/shared/constants';
-import type { Language } from '@indiesplit/shared/messages';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { resetEmail, verificationEmail } from './emails.ts';
 import { deleteAllTokens, deleteUnusedTokens, insertToken } from './repo.ts';
@@ -17,8 +17,6 @@ interface Recipient {
   language: string;
 }
 
-const lang = (value: string): Language => (value === 'it' ? 'it' : 'en');
-
 export async function issueEmailVerification(ctx: AppContext, tx: Db, user: Recipient): Promise<void> {
   const token = randomToken(32);
   await deleteUnusedTokens(tx, user.id, 'verify_email');
@@ -30,7 +28,10 @@ export async function issueEmailVerification(ctx: AppContext, tx: Db, user: Reci
     expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_HOURS * 3600_000),
   });
   const url = `${ctx.config.publicUrl}/auth/verify-email/${user.id}/${token}`;
-  await enqueueMail(tx, verificationEmail(lang(user.language), user.email, user.id, user.username, url));
+  await enqueueMail(
+    tx,
+    verificationEmail(asLanguage(user.language), user.email, user.id, user.username, url),
+  );
 }
 
 /** `to` defaults to the account's address; an undo (ADR 0015) sends it to the address it proved. */
@@ -50,7 +51,7 @@ export async function issuePasswordReset(
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const url = `${ctx.config.publicUrl}/recover-password/${user.id}/${token}`;
-  await enqueueMail(tx, resetEmail(lang(user.language), to, user.id, user.username, url));
+  await enqueueMail(tx, resetEmail(asLanguage(user.language), to, user.id, user.username, url));
 }
 
 /** A password change kills every outstanding reset link. */

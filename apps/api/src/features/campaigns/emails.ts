@@ -1,30 +1,13 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
-// What the platform tells people about a campaign, in their language, and the layout the campaign
-// and settlement emails share: plain text is the source; the HTML is the same words with the link
-// as a button, every interpolated value escaped (titles are typed by people).
+// What the platform tells people about a campaign, in their language, and what the campaign,
+// settlement and revenue emails share: the recipient, the campaign, and the rendering through the
+// one email module (platform/email). Words in the email catalogue (campaigns.*).
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Plain text plus the same words as HTML with the link as a button; every value escaped. */
-export function render(
-  to: string,
-  userId: string | null,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-): MailMessage {
-  const text = [...paragraphs, `${action.label}: ${action.url}`, '— IndieSplit'].join('\n\n');
-  const body = paragraphs.map((p) => `<p style="white-space:pre-line">${escapeHtml(p)}</p>`).join('');
-  const button = `<p><a href="${escapeHtml(action.url)}" style="background:#7c3aed;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">${body}${button}<p>— IndieSplit</p></body></html>`;
-  return { to, userId, subject, text, html };
-}
-
-export const asLanguage = (value: string): Language => (value === 'it' ? 'it' : 'en');
+/** The mail's readers' language as stored; settlement and revenue read it from their rows. */
+export { asLanguage } from '../../platform/i18n.ts';
 
 export interface Recipient {
   to: string;
@@ -39,31 +22,20 @@ export interface CampaignRef {
   currency: string;
 }
 
-export const campaignUrl = (publicUrl: string, slug: string) => `${publicUrl}/campaigns/${slug}`;
+/** The email to one recipient: their name and the campaign's title are values of every text. */
+export function renderFor(r: Recipient, title: string, spec: EmailSpec): MailMessage {
+  return {
+    to: r.to,
+    userId: r.userId,
+    ...renderEmail(r.language, { ...spec, values: { name: r.name, title, ...spec.values } }),
+  };
+}
 
+export const campaignUrl = (publicUrl: string, slug: string) => `${publicUrl}/campaigns/${slug}`;
 export function campaignOpenEmail(r: Recipient, c: CampaignRef, publicUrl: string): MailMessage {
-  const url = campaignUrl(publicUrl, c.slug);
-  return r.language === 'it'
-    ? render(
-        r.to,
-        r.userId,
-        `«${c.title}» è aperta agli investimenti`,
-        [
-          'Ciao,',
-          `ci avevi chiesto di avvisarti: la campagna di «${c.title}» è partita e da ora puoi investire.`,
-          'Prima di decidere, leggi la scheda con le informazioni chiave e i rischi. Ricevi questa email una sola volta.',
-        ],
-        { label: 'Vai alla campagna', url },
-      )
-    : render(
-        r.to,
-        r.userId,
-        `“${c.title}” is open for investment`,
-        [
-          'Hello,',
-          `you asked us to tell you: the campaign for “${c.title}” has started and you can invest now.`,
-          'Before you decide, read its key investment information and the risks. This is the only email we send about it.',
-        ],
-        { label: 'See the campaign', url },
-      );
+  return renderFor(r, c.title, {
+    subject: 'campaigns.open.subject',
+    paragraphs: ['layout.hello', 'campaigns.open.body', 'campaigns.open.read'],
+    action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+  });
 }

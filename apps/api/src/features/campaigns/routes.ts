@@ -14,7 +14,6 @@ import {
   WatchResponse,
 } from '@indiesplit/shared/campaigns';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
-import { translate } from '@indiesplit/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +21,7 @@ import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { moveCampaignStatus } from './commands/move-campaign-status.ts';
 import { setServiceStatus } from './commands/set-service-status.ts';
 import { updateCampaign } from './commands/update-campaign.ts';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { devMailbox } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { escapeHtml } from '../../platform/email/escape.ts';
 import { notFound } from '../../platform/errors.ts';
 import { endDemoCampaignNow } from '../campaigns/commands/end-demo-now.ts';
 import { runDueWork } from '../settlement/worker.ts';
@@ -17,10 +18,6 @@ const MailboxEntry = z.object({
   html: z.string(),
   created_at: z.string(),
 });
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The development mailbox: what the platform would have emailed. Never registered in production. */
 export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {

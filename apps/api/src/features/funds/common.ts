@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { asLanguage } from '../../platform/i18n.ts';
 import * as ledger from '../ledger/service.ts';
 import type { FundsMailTarget } from './emails.ts';
 import type * as repo from './repo.ts';
@@ -17,7 +18,7 @@ export function mailTarget(member: repo.MemberRow): FundsMailTarget {
   return {
     to: member.email,
     userId: member.id,
-    language: member.language === 'it' ? 'it' : 'en',
+    language: asLanguage(member.language),
     username: member.username,
   };
 }

@@ -4,13 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { intlLocale, requestLanguage } from '../../platform/i18n.ts';
 import { newIbanHoldUntil, recordSensitiveChange } from '../security/changes.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
 import { isKnownIban } from './service.ts';
 
 function formatUntil(lang: Language, until: Date): string {
-  return `${new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : 'en-GB', {
+  return `${new Intl.DateTimeFormat(intlLocale(lang), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',

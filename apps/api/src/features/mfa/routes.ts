@@ -1,5 +1,4 @@
 import { ErrorResponse, LoginResponse, MessageResponse } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import {
   LoginSecondStepRequest,
   MfaStatus,
@@ -16,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { requireRecentAuth } from '../security/step-up.ts';
 import { disableTotp } from './commands/disable-totp.ts';
 import { enableTotp } from './commands/enable-totp.ts';

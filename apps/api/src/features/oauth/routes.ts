@@ -1,5 +1,5 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { type MessageKey, translate } from '@indiesplit/shared/messages';
+import type { MessageKey } from '@indiesplit/shared/messages';
 import {
   DiscordCallbackQuery,
   DiscordReferenceRequest,
@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
 import { discordCallback, discordLogin, discordSignUp, linkDiscord, startDiscord } from './discord-flow.ts';
 import { googleLogin, googleSignUp, linkGoogle } from './google-flow.ts';

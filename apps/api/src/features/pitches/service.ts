@@ -1,4 +1,3 @@
-import type { Language } from '@indiesplit/shared/messages';
 import {
   canMovePitch,
   LOOKING_FOR,
@@ -10,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail, eraseUnownedMailTo } from '../../platform/mailer.ts';
 import {
   approvedEmail,
@@ -30,7 +30,7 @@ export { findPitch, lockPitch } from './repo.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-export const languageOf = (value: string): Language => (value === 'it' ? 'it' : 'en');
+export const languageOf = asLanguage;
 
 export function statusOf(row: repo.PitchRow): PitchStatus {
   return (PITCH_STATUSES as readonly string[]).includes(row.status)

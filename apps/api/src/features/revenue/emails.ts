@@ -1,12 +1,13 @@
 import type { Language } from '@indiesplit/shared/messages';
 import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
+import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, type Recipient, render } from '../campaigns/emails.ts';
+import { type CampaignRef, type Recipient, renderFor } from '../campaigns/emails.ts';
 import { formatMoney } from '../settlement/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
-// their wallet, a developer that the sales report of a month of the term is due. Campaign titles
-// are typed by people: render() escapes them in the HTML.
+// their wallet, a developer that the sales report of a month of the term is due. Words in the email
+// catalogue (revenue.*); campaign titles are typed by people, values escaped in the HTML.
 
 export interface PeriodRef {
   kind: ReportKind;
@@ -15,11 +16,9 @@ export interface PeriodRef {
   periodStart: string;
 }
 
-const locale = (language: Language) => (language === 'it' ? 'it-IT' : 'en-IE');
-
 /** "March 2026" / "marzo 2026". */
 export function monthLabel(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
@@ -28,7 +27,7 @@ export function monthLabel(isoDate: string, language: Language): string {
 
 /** "15 February 2026" / "15 febbraio 2026". */
 export function dayLabel(isoDate: string, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -41,7 +40,7 @@ export function periodLabel(period: Omit<PeriodRef, 'kind'>, language: Language)
   if (period.periodKind === 'month') return monthLabel(period.periodStart, language);
   const year = period.periodStart.slice(0, 4);
   const quarter = Math.floor((Number(period.periodStart.slice(5, 7)) - 1) / 3) + 1;
-  return language === 'it' ? `${quarter}º trimestre ${year}` : `Q${quarter} ${year}`;
+  return emailText(language, 'revenue.quarter', { quarter, year });
 }
 
 export function payoutArrivedEmail(
@@ -51,41 +50,20 @@ export function payoutArrivedEmail(
   amountCents: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
-  const label = periodLabel(period, r.language);
-  const url = `${publicUrl}/portfolio`;
-  if (r.language === 'it') {
-    const what =
-      period.kind === 'adjustment'
-        ? `la rettifica dei ricavi di ${label} di «${c.title}»`
-        : `i ricavi di ${label} di «${c.title}»`;
-    return render(
-      r.to,
-      r.userId,
-      `Hai ricevuto ${amount} da «${c.title}»`,
-      [
-        `Ciao ${r.name},`,
-        `abbiamo distribuito la quota dei ricavi per ${what}. La tua parte, ${amount}, è già disponibile nel tuo portafoglio.`,
-        'Nel tuo portafoglio trovi il dettaglio del periodo, dalle vendite lorde alla tua quota, e il totale ricevuto finora.',
-      ],
-      { label: 'Il mio portafoglio', url },
-    );
-  }
-  const what =
+  // A phrase inside a sentence: built as plain text, escaped once with the sentence in the HTML.
+  const what = emailText(
+    r.language,
     period.kind === 'adjustment'
-      ? `the adjustment to ${label}’s revenue of “${c.title}”`
-      : `${label}’s revenue of “${c.title}”`;
-  return render(
-    r.to,
-    r.userId,
-    `You received ${amount} from “${c.title}”`,
-    [
-      `Hi ${r.name},`,
-      `we have paid out the revenue share for ${what}. Your part, ${amount}, is already available in your wallet.`,
-      'Your portfolio shows how the period adds up, from gross sales to your share, and everything you have received so far.',
-    ],
-    { label: 'My portfolio', url },
+      ? 'revenue.payoutArrived.whatAdjustment'
+      : 'revenue.payoutArrived.whatRevenue',
+    { period: periodLabel(period, r.language), title: c.title },
   );
+  return renderFor(r, c.title, {
+    subject: 'revenue.payoutArrived.subject',
+    paragraphs: ['layout.hi', 'revenue.payoutArrived.body', 'revenue.payoutArrived.detail'],
+    action: { label: 'campaigns.myPortfolio', url: `${publicUrl}/portfolio` },
+    values: { amount: formatMoney(amountCents, c.currency, r.language), what },
+  });
 }
 
 export interface DueReport {
@@ -104,33 +82,15 @@ export function reportDueEmail(
   due: DueReport,
   publicUrl: string,
 ): MailMessage {
-  const month = monthLabel(due.periodStart, r.language);
-  const day = dayLabel(due.dueOn, r.language);
-  const url = `${publicUrl}/my-campaigns/${due.campaignId}/reports`;
-  if (r.language === 'it') {
-    const when = due.dueOn === due.today ? `va inviato entro oggi, ${day}` : `andava inviato entro il ${day}`;
-    return render(
-      r.to,
-      r.userId,
-      `«${c.title}»: è il momento del rendiconto di ${month}`,
-      [
-        `Ciao ${r.name},`,
-        `il rendiconto delle vendite di «${c.title}» per ${month} ${when}. Gli investitori ricevono la loro quota dei ricavi solo dopo che lo abbiamo verificato.`,
-        'Se rendiconti per trimestre, invia il rendiconto del trimestre appena si è concluso. Se l’hai già inviato, ignora pure questa email.',
-      ],
-      { label: 'Invia il rendiconto', url },
-    );
-  }
-  const when = due.dueOn === due.today ? `is due today, ${day}` : `was due on ${day}`;
-  return render(
-    r.to,
-    r.userId,
-    `“${c.title}”: the sales report for ${month} is due`,
-    [
-      `Hi ${r.name},`,
-      `the sales report of “${c.title}” for ${month} ${when}. Investors receive their share of the revenue only once we have verified it.`,
-      'If you report by quarter, file the quarter’s report as soon as it has ended. If you have already sent it, please ignore this email.',
-    ],
-    { label: 'File the report', url },
+  const when = emailText(
+    r.language,
+    due.dueOn === due.today ? 'revenue.reportDue.whenToday' : 'revenue.reportDue.whenPast',
+    { day: dayLabel(due.dueOn, r.language) },
   );
+  return renderFor(r, c.title, {
+    subject: 'revenue.reportDue.subject',
+    paragraphs: ['layout.hi', 'revenue.reportDue.body', 'revenue.reportDue.quarterly'],
+    action: { label: 'revenue.reportDue.action', url: `${publicUrl}/my-campaigns/${due.campaignId}/reports` },
+    values: { month: monthLabel(due.periodStart, r.language), when },
+  });
 }

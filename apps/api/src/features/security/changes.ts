@@ -1,5 +1,4 @@
 import { maskIban } from '@indiesplit/shared/funds';
-import type { Language } from '@indiesplit/shared/messages';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sensitiveChanges } from '../../db/schema-security.ts';
@@ -7,6 +6,7 @@ import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { gone, notFound } from '../../platform/errors.ts';
+import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import type { Rule } from '../../platform/rate-limit.ts';
 import * as users from '../users/service.ts';
@@ -92,7 +92,7 @@ export async function recordSensitiveChange(
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + UNDO_VALID_HOURS * 3600_000),
   });
-  const lang: Language = user.language === 'it' ? 'it' : 'en';
+  const lang = asLanguage(user.language);
   const u = change.undo;
   const detail =
     u.kind === 'email'

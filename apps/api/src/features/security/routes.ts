@@ -1,5 +1,4 @@
 import { ErrorResponse, MessageResponse } from '@indiesplit/shared/auth';
-import { translate } from '@indiesplit/shared/messages';
 import {
   ReauthRequest,
   SessionList,
@@ -11,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import { undoSensitiveChange } from './changes.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
 import { reauthenticate } from './step-up.ts';

@@ -1,6 +1,5 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
-import { translate } from '@indiesplit/shared/messages';
 import {
   LanguageRequest,
   LanguageResponse,
@@ -14,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
-import { requestLanguage } from '../../platform/i18n.ts';
+import { requestLanguage, translate } from '../../platform/i18n.ts';
 import * as users from './service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };

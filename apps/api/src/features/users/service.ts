@@ -20,6 +20,8 @@ export {
   updateUser,
 } from './repo.ts';
 
+import { asLanguage } from '../../platform/i18n.ts';
+
 /** The media path of an avatar, relative to the API root (spec §3 profile_picture_url). */
 export function avatarUrl(avatarKey: string | null): string | null {
   return avatarKey ? `/media/${avatarKey}` : null;
@@ -41,7 +43,7 @@ export function toUserDto(row: repo.UserRow): UserDto {
     newsletter: row.newsletter,
     indie_project_updates: row.indieProjectUpdates,
     has_password: row.passwordHash !== null,
-    language: row.language === 'it' ? 'it' : 'en',
+    language: asLanguage(row.language),
     date_joined: row.createdAt.toISOString(),
     staff_role: row.staffRole === 'admin' || row.staffRole === 'reviewer' ? row.staffRole : null,
   };
