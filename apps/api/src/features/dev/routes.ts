@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMailbox } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { endReflectionNow } from '../investing/commands/end-reflection.ts';
 import { runDueWork } from '../settlement/worker.ts';
 
 const MailboxEntry = z.object({
@@ -80,10 +81,7 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
             deadlineAt: sql`now() - interval '1 second'`,
           })
           .where(eq(campaigns.id, campaign.id));
-        await tx
-          .update(investments)
-          .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })
-          .where(and(eq(investments.campaignId, campaign.id), eq(investments.status, 'reserved')));
+        await endReflectionNow(tx, campaign.id);
       });
       await runDueWork(ctx, new Date());
       const [after] = await ctx.db

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { revenueDistributions, revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import * as ledger from '../ledger/service.ts';
 import { runDueWork } from '../settlement/worker.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
@@ -37,14 +37,14 @@ async function verified(
   return verifiedReport(db, campaign.id, { periodStart, netCents, adjusts });
 }
 
-async function accountPosted(code: string): Promise<number> {
-  const account = await ledgerRepo.findAccountByCode(db, code);
+async function accountPosted(spec: AccountSpec): Promise<number> {
+  const account = await ledger.findAccountByCode(db, accountCode(spec));
   return account ? ledger.balanceOf(account).posted : 0;
 }
-const platformOf = (currency: Currency = 'EUR') => accountPosted(`platform:${currency}`);
-const suspenseOf = (currency: Currency = 'EUR') => accountPosted(`suspense:${currency}`);
+const platformOf = (currency: Currency = 'EUR') => accountPosted({ kind: 'platform', currency });
+const suspenseOf = (currency: Currency = 'EUR') => accountPosted({ kind: 'suspense', currency });
 const revenueOf = (campaignId: string, currency: Currency = 'EUR') =>
-  accountPosted(`revenue:${campaignId}:${currency}`);
+  accountPosted({ kind: 'revenue', campaignId, currency });
 
 async function wallets(ids: string[], currency: Currency = 'EUR') {
   return Promise.all(ids.map(async (id) => (await walletOf(db, id, currency)).posted));

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { moveCampaign } from '../campaigns/state.ts';
+import { recordReservedInvestment } from '../investing/commands/record-reserved-investment.ts';
+import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
 import { ensureDemoBot } from '../settlement/demo-campaigns.ts';
 import * as settlementRepo from '../settlement/repo.ts';
@@ -100,13 +102,12 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
         reference: `investment:${id}`,
       });
       const placedAt = new Date(now.getTime() - 60 * DAY);
-      await tx.insert(investments).values({
+      await recordReservedInvestment(tx, {
         id,
         campaignId: row.id,
         investorId: investor,
         amountCents: amount,
         currency: 'EUR',
-        status: 'reserved',
         reserveTransferId: reservation.id,
         reflectionEndsAt: new Date(placedAt.getTime() + 4 * DAY),
         acknowledgedAt: placedAt,
@@ -126,7 +127,7 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
     row = await moveCampaign(tx, row, 'funded', null, 'development seed: goal reached');
     for (const r of reserved) {
       const settled = await ledger.settle(tx, r.transferId, 'post', { kind: 'investment' });
-      await settlementRepo.markSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
+      await markInvestmentSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
     }
     await settlementRepo.openServices(tx, row.id, row.services);
     await moveCampaign(tx, row, 'services_active', null, 'development seed: all investments posted');

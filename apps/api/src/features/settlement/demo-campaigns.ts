@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { moveCampaign } from '../campaigns/state.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import { recordReservedInvestment } from '../investing/commands/record-reserved-investment.ts';
 import * as ledger from '../ledger/service.ts';
 
 // Demo campaigns (virtual money, ADR 0012): the same flow as real ones on a fast clock — a
@@ -102,8 +102,8 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
   const mint = await ledger.ensureAccount(tx, { kind: 'demo_mint', currency: 'DEMO' });
   const wallet = await ledger.ensureAccount(tx, { kind: 'wallet', currency: 'DEMO', userId: botId });
   const escrow = await ledger.ensureAccount(tx, { kind: 'escrow', currency: 'DEMO', campaignId });
-  const [locked] = await ledgerRepo.lockAccounts(tx, [wallet.id]);
-  const gap = amount - ledger.balanceOf(locked!).available;
+  const locked = await ledger.lockAccount(tx, wallet.id);
+  const gap = amount - ledger.balanceOf(locked).available;
   if (gap > 0) {
     await ledger.transfer(tx, {
       debitAccountId: mint.id,
@@ -122,13 +122,12 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
     kind: 'investment',
     reference: `investment:${investmentId}`,
   });
-  await tx.insert(investments).values({
+  await recordReservedInvestment(tx, {
     id: investmentId,
     campaignId,
     investorId: botId,
     amountCents: amount,
     currency: 'DEMO',
-    status: 'reserved',
     reserveTransferId: reservation.id,
     // The bot counts as a sophisticated investor: no reflection period to wait for.
     reflectionEndsAt: now,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
+import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
 import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
 import * as emails from './emails.ts';
@@ -133,7 +134,7 @@ export async function settleInvestment(
       kind: how === 'post' ? 'investment' : 'refund',
     });
     const final = how === 'post' ? 'posted' : 'refunded';
-    if (!(await repo.markSettled(tx, investmentId, final, settlement.id, now)))
+    if (!(await markInvestmentSettled(tx, investmentId, final, settlement.id, now)))
       throw new Error(`investment ${investmentId} changed under its lock`);
     if (how === 'void') await repo.releaseCommitment(tx, campaignId, investment.amountCents);
     const why = campaign.status === 'cancelled' ? 'cancelled' : 'failed';
