@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { revenueDistributions, revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
+import { type AccountSpec, accountCode, accountCodeOf } from '../ledger/account-code.ts';
 import * as ledger from '../ledger/service.ts';
 import { runDueWork } from '../settlement/worker.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
@@ -108,7 +108,7 @@ describe('paying a distribution in and out', () => {
     const walletTx = await db.execute(sql`
       select t.kind, t.amount from ledger_transfers t
       join ledger_accounts a on a.id = t.credit_account_id
-      where a.code = ${`wallet:${investors[0]!.id}:EUR`} and t.kind = 'payout'`);
+      where a.code = ${accountCodeOf.wallet(investors[0]!.id, 'EUR')} and t.kind = 'payout'`);
     expect(
       (walletTx as unknown as { rows: Array<{ amount: string | number }> }).rows.map((r) => Number(r.amount)),
     ).toEqual([15_000]);
