@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { campaigns } from '../src/db/schema-campaigns.ts';
+import { ownedAccountCodeSql } from '../src/features/ledger/account-code.ts';
 import { checkLedgerInvariants, ensureAccount } from '../src/features/ledger/service.ts';
 import { payDistribution, recordDeveloperPayment } from '../src/features/revenue/distribution.ts';
 import { checkRevenueInvariants } from '../src/features/revenue/revenue-invariants.ts';
@@ -149,7 +150,7 @@ async function main() {
     // Each wallet received its amount and sent it to the escrow (reserved, then posted).
     await db.execute(sql`
       insert into ledger_accounts (id, code, kind, currency, user_id, credits_posted, debits_posted)
-      select wallet_id, 'wallet:' || user_id || ':EUR', 'wallet', 'EUR', user_id, amount, amount
+      select wallet_id, ${ownedAccountCodeSql('wallet', sql`user_id`, sql`'EUR'`)}, 'wallet', 'EUR', user_id, amount, amount
       from bench_investors`);
     await db.execute(sql`
       insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, phase, reference)

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devMailbox } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { escapeHtml } from '../../platform/email/escape.ts';
 import { notFound } from '../../platform/errors.ts';
 import { endDemoCampaignNow } from '../campaigns/commands/end-demo-now.ts';
+import { endReflectionNow } from '../investing/commands/end-reflection.ts';
 import { runDueWork } from '../settlement/worker.ts';
 
 const MailboxEntry = z.object({
@@ -72,10 +73,7 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!campaign) throw notFound();
       await ctx.db.transaction(async (tx) => {
         await endDemoCampaignNow(tx, campaign.id);
-        await tx
-          .update(investments)
-          .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })
-          .where(and(eq(investments.campaignId, campaign.id), eq(investments.status, 'reserved')));
+        await endReflectionNow(tx, campaign.id);
       });
       await runDueWork(ctx, new Date());
       const [after] = await ctx.db

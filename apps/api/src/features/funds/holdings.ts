@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import * as ledgerRepo from '../ledger/queries.ts';
 import * as ledger from '../ledger/service.ts';
 import * as repo from './repo.ts';
 
@@ -38,13 +37,9 @@ export async function lockLiveMember(db: Db, userId: string): Promise<boolean> {
  */
 export async function assertHoldsNoMoney(db: Db, userId: string): Promise<void> {
   await db.execute(sql`select id from users where id = ${userId} for no key update`);
-  const wallet = await ledgerRepo.findAccountByCode(
-    db,
-    ledger.accountCode({ kind: 'wallet', currency: 'EUR', userId }),
-  );
+  const wallet = await ledger.findWallet(db, userId, 'EUR');
   if (wallet) {
-    const [locked] = await ledgerRepo.lockAccounts(db, [wallet.id]);
-    const balance = ledger.balanceOf(locked ?? wallet);
+    const balance = ledger.balanceOf(await ledger.lockAccount(db, wallet.id));
     if (balance.posted !== 0 || balance.reservedOut !== 0 || balance.pendingIn !== 0)
       throw new AppError('accountHoldsMoney', 409);
   }

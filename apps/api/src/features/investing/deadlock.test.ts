@@ -16,7 +16,8 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockCampaign } from '../campaigns/state.ts';
-import { accountCode, checkLedgerInvariants } from '../ledger/service.ts';
+import { accountCode } from '../ledger/account-code.ts';
+import { checkLedgerInvariants } from '../ledger/service.ts';
 import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { invest, revoke } from './service.ts';
 

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedRaw } from '../../db/prepared-raw.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
-import { ledgerAccounts } from '../../db/schema-ledger.ts';
 import { takeInvestmentSql } from '../campaigns/commands/add-commitment.ts';
 import { lowerCommittedSql } from '../campaigns/commands/lower-committed.ts';
+import { announcePendingCreditSql } from '../ledger/commands/reserve-out.ts';
 
 // Queries of investing, nothing else. The invest transaction is a hot path (one popular campaign,
 // hundreds of investors a second, all queued on the campaign's row lock), so its statements are
@@ -69,64 +70,6 @@ export async function findByKey(db: Db, investorId: string, key: string) {
   return row;
 }
 
-/**
- * A raw statement prepared under `name` (parsed and planned once per connection on PostgreSQL).
- * Parameters are `$1`, `$2` … in the order of `params`, filled by name at execution; the answer is
- * the driver's raw result. Every parameter carries an explicit cast in the text, so its type never
- * depends on inference.
- */
-function preparedRaw<T>(db: Db, name: string, text: string, params: string[]) {
-  const query = { sql: text, params: params.map((p): Placeholder<string> => sql.placeholder(p)) };
-  const prepared = db._.session.prepareQuery(query, undefined, name, false);
-  return async (values: Record<string, unknown>): Promise<T[]> => {
-    const result = (await prepared.execute(values)) as { rows: T[] };
-    return result.rows;
-  };
-}
-
-const RESERVE_SQL = `
-  with w as (
-    update ledger_accounts
-    set debits_pending = debits_pending + $3::bigint
-    where id = $1::uuid and currency = $4::text
-      and (may_go_negative or credits_posted - debits_posted - debits_pending >= $3::bigint)
-    returning id
-  ), t as (
-    insert into ledger_transfers (debit_account_id, credit_account_id, amount, currency, kind, phase,
-      created_by)
-    select w.id, $2::uuid, $3::bigint, $4::text, 'investment', 'pending', $5::uuid from w
-    returning id
-  )
-  select t.id::text as transfer_id from t`;
-
-/**
- * The investor's part of an investment, in one statement: locks the wallet's ledger row by raising
- * its reserved total (only if the available balance covers the amount: the condition is re-checked
- * on the latest row once the lock is held) and inserts the pending ledger transfer wallet -> escrow
- * exactly as the ledger's `reserve` would. The escrow's total is raised by `commitToCampaign`, so
- * the wallet is the only row locked here. Undefined when the balance does not cover the amount
- * (nothing was written).
- */
-export async function reserveForInvestment(
-  db: Db,
-  v: { walletId: string; escrowId: string; amountCents: number; currency: string; investorId: string },
-): Promise<number | undefined> {
-  const [row] = await preparedRaw<{ transfer_id: string }>(db, 'investing_reserve', RESERVE_SQL, [
-    'wallet',
-    'escrow',
-    'amount',
-    'currency',
-    'investor',
-  ])({
-    wallet: v.walletId,
-    escrow: v.escrowId,
-    amount: v.amountCents,
-    currency: v.currency,
-    investor: v.investorId,
-  });
-  return row ? Number(row.transfer_id) : undefined;
-}
-
 export interface NewInvestment {
   campaignId: string;
   investorId: string;
@@ -153,11 +96,7 @@ const COMMIT_SQL = `
       at: '$7::timestamptz',
     })}
   ), e as (
-    update ledger_accounts a
-    set credits_pending = a.credits_pending + $3::bigint
-    from c
-    where a.id = $5::uuid
-    returning a.id
+    ${announcePendingCreditSql({ accountId: '$5::uuid', amount: '$3::bigint', after: 'c' })}
   ), i as (
     insert into investments (campaign_id, investor_id, amount_cents, currency, status,
       reserve_transfer_id, reflection_ends_at, acknowledged_at, high_amount_consent_at,
@@ -176,8 +115,8 @@ const COMMIT_SQL = `
  * The shared rows of an investment, last and in one statement: adds it to the campaign's committed
  * total and investor count — only while the campaign takes it (live, started, before the deadline,
  * not the investor's own, the currency, the minimum ticket and the cap), conditions checked on the
- * latest row once its lock is held — and, only then, raises the escrow's announced total and
- * inserts the investment (its foreign key to the campaign is then checked on a row this
+ * latest row once its lock is held — and, only then, raises the escrow's announced total (the
+ * credit half of the ledger reservation, ledger's `announcePendingCreditSql`) and inserts the investment (its foreign key to the campaign is then checked on a row this
  * transaction already holds, so concurrent investors never share-lock the campaign row). The count
  * grows only when the investor had no other live investment in the campaign (the investor's
  * investments change only under their wallet's lock, which the caller holds). Undefined when the
@@ -274,21 +213,9 @@ export async function lockInvestment(db: Db, id: string): Promise<InvestmentRow 
 }
 
 /**
- * Locks a ledger account row (the investor's wallet: the first lock of a revocation). FOR NO KEY
- * UPDATE, like the row lock an UPDATE takes: it does not conflict with the KEY SHARE locks that
- * the foreign keys of concurrent inserts (transfers, investments) take on the same row.
+ * Locks a campaign row for a revocation: FOR NO KEY UPDATE, like the row lock an UPDATE takes, which
+ * does not conflict with the KEY SHARE locks that the foreign keys of concurrent inserts take.
  */
-export async function lockAccount(db: Db, id: string): Promise<void> {
-  await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, sql.placeholder('id')))
-    .for('no key update')
-    .prepare('investing_lock_account')
-    .execute({ id });
-}
-
-/** Locks a campaign row for a revocation (FOR NO KEY UPDATE, see `lockAccount`). */
 export async function lockCampaignRow(db: Db, id: string) {
   const [row] = await db
     .select()
@@ -301,30 +228,10 @@ export async function lockCampaignRow(db: Db, id: string) {
 }
 
 const REVOKE_SQL = `
-  with p as (
-    select id, debit_account_id, credit_account_id, amount, currency, kind, reference
-    from ledger_transfers
-    where id = $2::bigint and phase = 'pending'
-  ), v as (
-    insert into ledger_transfers (debit_account_id, credit_account_id, amount, currency, kind, phase,
-      pending_id, reference, created_by)
-    select debit_account_id, credit_account_id, amount, currency, kind, 'void', id, reference, $3::uuid
-    from p
-    on conflict do nothing
-    returning id, debit_account_id, credit_account_id, amount
-  ), d as (
-    update ledger_accounts a set debits_pending = a.debits_pending - v.amount
-    from v where a.id = v.debit_account_id
-    returning a.id
-  ), e as (
-    update ledger_accounts a set credits_pending = a.credits_pending - v.amount
-    from v where a.id = v.credit_account_id
-    returning a.id
-  ), i as (
+  with i as (
     update investments
-    set status = 'revoked', settle_transfer_id = v.id, revoked_at = $5::timestamptz,
+    set status = 'revoked', settle_transfer_id = $2::bigint, revoked_at = $5::timestamptz,
         settled_at = $5::timestamptz, updated_at = $5::timestamptz
-    from v
     where investments.id = $1::uuid and investments.status = 'reserved'
     returning investments.id
   ), c as (
@@ -333,41 +240,35 @@ const REVOKE_SQL = `
       'i',
     )}
   )
-  select v.id::text as void_id,
-    (select count(*) from d)::int + (select count(*) from e)::int as accounts,
-    (select count(*) from c)::int as campaigns
-  from v`;
+  select (select count(*) from i)::int as investments, (select count(*) from c)::int as campaigns`;
 
 /**
- * Revokes a locked, reserved investment in one statement: voids its ledger reservation exactly as
- * the ledger's `settle(…, 'void')` would (a void transfer naming the pending one, both accounts'
- * pending totals lowered), marks it revoked and takes it off the campaign's totals. The caller
- * holds the locks of the investor's wallet, the campaign and the investment. Undefined when the
- * reservation was already settled (nothing was written).
+ * Marks a locked, reserved investment revoked, its reservation voided by the ledger transfer
+ * `voidTransferId`, and takes it off the campaign's totals, in one statement. The caller holds the
+ * locks of the investor's wallet, the campaign and the investment, and voided the reservation in
+ * the same transaction (ledger's `voidPending`).
  */
-export async function revokeReserved(
+export async function markRevoked(
   db: Db,
   inv: InvestmentRow,
-  createdBy: string,
+  voidTransferId: number,
   at: Date,
-): Promise<{ voidTransferId: number } | undefined> {
-  const [row] = await preparedRaw<{ void_id: string; accounts: number; campaigns: number }>(
+): Promise<void> {
+  const [row] = await preparedRaw<{ investments: number; campaigns: number }>(
     db,
     'investing_revoke',
     REVOKE_SQL,
-    ['investment', 'pending', 'investor', 'campaign', 'at', 'amount'],
+    ['investment', 'void', 'investor', 'campaign', 'at', 'amount'],
   )({
     investment: inv.id,
-    pending: inv.reserveTransferId,
-    investor: createdBy,
+    void: voidTransferId,
+    investor: inv.investorId,
     campaign: inv.campaignId,
     at: at.toISOString(),
     amount: inv.amountCents,
   });
-  if (!row) return undefined;
-  if (Number(row.accounts) !== 2 || Number(row.campaigns) !== 1)
-    throw new Error('the revocation did not find its accounts, investment or campaign');
-  return { voidTransferId: Number(row.void_id) };
+  if (Number(row?.investments) !== 1 || Number(row?.campaigns) !== 1)
+    throw new Error('the revocation did not find its investment or campaign');
 }
 
 const campaignColumns = {
@@ -463,4 +364,34 @@ export async function investorRow(db: Db, userId: string) {
     .innerJoin(users, eq(users.id, investorProfiles.userId))
     .where(eq(investorProfiles.userId, userId));
   return row;
+}
+
+// ---- writes on behalf of the settlement, the demo rounds and development tools -----------------
+
+/** Moves a reserved investment to its final state; false if it was not reserved any more. */
+export async function markSettled(
+  db: Db,
+  id: string,
+  status: 'posted' | 'refunded',
+  settleTransferId: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(investments)
+    .set({ status, settleTransferId, settledAt: now, updatedAt: sql`now()` })
+    .where(and(eq(investments.id, id), eq(investments.status, 'reserved')))
+    .returning({ id: investments.id });
+  return rows.length === 1;
+}
+
+export async function insertInvestment(db: Db, values: typeof investments.$inferInsert): Promise<void> {
+  await db.insert(investments).values(values);
+}
+
+/** Ends the reflection period of a campaign's reserved investments now (never later than it was). */
+export async function endReflectionOf(db: Db, campaignId: string): Promise<void> {
+  await db
+    .update(investments)
+    .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })
+    .where(and(eq(investments.campaignId, campaignId), eq(investments.status, 'reserved')));
 }

@@ -14,6 +14,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
+import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
+import { reserveOut } from '../ledger/commands/reserve-out.ts';
+import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
 import * as repo from './repo.ts';
 
@@ -102,13 +105,13 @@ async function replay(db: Db, existing: { id: string; requestHash: string | null
 // Ledger account ids never change once created: remembered per database so the hot path does not
 // upsert them on every investment.
 const accountIds = new WeakMap<Db, Map<string, string>>();
-async function accountId(db: Db, spec: ledger.AccountSpec): Promise<string> {
+async function accountId(db: Db, spec: AccountSpec): Promise<string> {
   let cache = accountIds.get(db);
   if (!cache) {
     cache = new Map();
     accountIds.set(db, cache);
   }
-  const code = ledger.accountCode(spec);
+  const code = accountCode(spec);
   const known = cache.get(code);
   if (known) return known;
   const account = await ledger.ensureAccount(db, spec);
@@ -268,12 +271,13 @@ export async function invest(
       db.transaction(async (tx) => {
         // 1. The investor's part, under the wallet's lock only: reserve the money (a pending ledger
         //    transfer wallet -> escrow, the wallet's reserved total raised).
-        const reserveTransferId = await repo.reserveForInvestment(tx, {
-          walletId,
-          escrowId,
-          amountCents: input.amount_cents,
+        const reserveTransferId = await reserveOut(tx, {
+          debitAccountId: walletId,
+          creditAccountId: escrowId,
+          amount: input.amount_cents,
           currency,
-          investorId: userId,
+          kind: 'investment',
+          createdBy: userId,
         });
         if (reserveTransferId === undefined) throw new AppError('insufficientFunds', 409);
         // 2. The shared rows, last: the campaign's totals (if it still takes the money), the
@@ -357,18 +361,19 @@ export async function revoke(ctx: AppContext, userId: string, investmentId: stri
     db.transaction(async (tx) => {
       // The wallet first, as an investment does: the investor's investments and revocations queue
       // on it, and the campaign's lock comes second.
-      await repo.lockAccount(tx, walletId);
+      await ledger.holdAccount(tx, walletId);
       const campaign = await repo.lockCampaignRow(tx, first.campaignId);
       const inv = await repo.lockInvestment(tx, investmentId);
       if (!campaign || !inv) throw notFound();
       const now = new Date();
       if (inv.status !== 'reserved') throw new AppError('investmentNotRevocable', 409);
       if (now >= inv.reflectionEndsAt) throw new AppError('reflectionPeriodOver', 409);
-      // The reservation is voided as the ledger's settle would, the investment marked revoked and
-      // the campaign's totals lowered, in one statement.
-      const revoked = await repo.revokeReserved(tx, inv, userId, now);
-      if (!revoked) throw new AppError('transferAlreadySettled', 409);
-      const voided = { id: revoked.voidTransferId };
+      // The ledger voids the reservation (one statement), then the investment is marked revoked
+      // and the campaign's totals lowered (one statement).
+      const voidTransferId = await voidPending(tx, { pendingId: inv.reserveTransferId, createdBy: userId });
+      if (voidTransferId === undefined) throw new AppError('transferAlreadySettled', 409);
+      await repo.markRevoked(tx, inv, voidTransferId, now);
+      const voided = { id: voidTransferId };
       return toInvestmentDto(
         {
           ...inv,

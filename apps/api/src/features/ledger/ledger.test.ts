@@ -6,15 +6,8 @@ import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.t
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  type AccountSpec,
-  checkLedgerInvariants,
-  ensureAccount,
-  getBalance,
-  reserve,
-  settle,
-  transfer,
-} from './service.ts';
+import type { AccountSpec } from './account-code.ts';
+import { checkLedgerInvariants, ensureAccount, getBalance, reserve, settle, transfer } from './service.ts';
 
 let t: TestApp;
 let db: Db;

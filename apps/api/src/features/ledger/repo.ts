@@ -41,6 +41,21 @@ export async function lockAccounts(db: Db, ids: string[]): Promise<AccountRow[]>
     .for('update');
 }
 
+/**
+ * Locks one account row FOR NO KEY UPDATE, like the row lock an UPDATE takes: it does not conflict
+ * with the KEY SHARE locks that the foreign keys of concurrent inserts (transfers, investments)
+ * take on the same row. Prepared: the first lock of a revocation.
+ */
+export async function holdAccount(db: Db, id: string): Promise<void> {
+  await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, sql.placeholder('id')))
+    .for('no key update')
+    .prepare('ledger_hold_account')
+    .execute({ id });
+}
+
 export interface TotalsChange {
   debitsPosted?: number;
   creditsPosted?: number;

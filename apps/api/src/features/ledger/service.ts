@@ -1,41 +1,20 @@
 import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type AccountSpec, accountCode, accountCodeOf } from './account-code.ts';
 import type { AccountRow, TransferRow } from './repo.ts';
 import * as repo from './repo.ts';
 
 // The ledger's rules (ADR 0009). Every function takes a database executor and runs inside its own
 // transaction — a savepoint when the caller already holds one — so a refused movement leaves the
-// caller's transaction usable and a half-made movement never exists.
+// caller's transaction usable and a half-made movement never exists. The set-based and hot-path
+// operations (reserveOut, voidPending, ensureWallets, postBatch) are in commands/, one per file;
+// account codes are named by account-code.ts. No other feature writes the ledger's tables (ADR 0022).
 
-export type AccountKind = 'wallet' | 'escrow' | 'platform' | 'world' | 'demo_mint' | 'suspense' | 'revenue';
-
-export interface AccountSpec {
-  kind: AccountKind;
-  currency: Currency;
-  userId?: string;
-  campaignId?: string;
-}
-
-/** The stable code of an account: one wallet per user and currency, one escrow per campaign. */
-export function accountCode(spec: AccountSpec): string {
-  switch (spec.kind) {
-    case 'wallet':
-      if (!spec.userId) throw new Error('a wallet needs a user');
-      return `wallet:${spec.userId}:${spec.currency}`;
-    case 'escrow':
-      if (!spec.campaignId) throw new Error('an escrow needs a campaign');
-      return `escrow:${spec.campaignId}:${spec.currency}`;
-    case 'revenue':
-      if (!spec.campaignId) throw new Error('a revenue pool account needs a campaign');
-      return `revenue:${spec.campaignId}:${spec.currency}`;
-    case 'demo_mint':
-      if (spec.currency !== 'DEMO') throw new Error('the demo mint issues DEMO only');
-      return 'demo_mint:DEMO';
-    default:
-      return `${spec.kind}:${spec.currency}`;
-  }
-}
+/** An account as the ledger stores it (with its running totals). */
+export type Account = AccountRow;
+/** A transfer as the ledger stores it. */
+export type Transfer = TransferRow;
 
 /** The one account for `spec`, created on first use. */
 export async function ensureAccount(db: Db, spec: AccountSpec): Promise<AccountRow> {
@@ -223,6 +202,48 @@ export async function settle(
     }
     return row;
   });
+}
+
+/** The member's wallet in `currency`, or undefined when it was never opened. */
+export function findWallet(db: Db, userId: string, currency: Currency): Promise<Account | undefined> {
+  return repo.findAccountByCode(db, accountCodeOf.wallet(userId, currency));
+}
+
+/** The account named `code` (see account-code.ts), or undefined when it was never opened. */
+export function findAccountByCode(db: Db, code: string): Promise<Account | undefined> {
+  return repo.findAccountByCode(db, code);
+}
+
+export function findAccount(db: Db, id: string): Promise<Account | undefined> {
+  return repo.findAccount(db, id);
+}
+
+/**
+ * Locks an account's row (FOR UPDATE) and returns it as it is now: the caller reads a balance that
+ * cannot change before its transaction ends (a reset of the demo wallet, an account's closing).
+ */
+export async function lockAccount(db: Db, id: string): Promise<Account> {
+  const [row] = await repo.lockAccounts(db, [id]);
+  if (!row) throw new AppError('notFound', 404);
+  return row;
+}
+
+/**
+ * Locks an account's row until the transaction ends without reading it, as an UPDATE would lock it
+ * (FOR NO KEY UPDATE): to queue the caller behind every movement of the account, e.g. the
+ * investor's wallet as the first lock of a revocation.
+ */
+export function holdAccount(db: Db, id: string): Promise<void> {
+  return repo.holdAccount(db, id);
+}
+
+/** An account's transfers, newest first, `limit` at a time before the transfer id `before`. */
+export function listTransfers(
+  db: Db,
+  accountId: string,
+  options: { before?: number; limit: number },
+): Promise<Transfer[]> {
+  return repo.listAccountTransfers(db, accountId, options);
 }
 
 export async function getBalance(db: Db, accountId: string): Promise<Balance> {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { revenueDistributions, revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
-import * as ledgerRepo from '../ledger/repo.ts';
+import { type AccountSpec, accountCode, accountCodeOf } from '../ledger/account-code.ts';
 import * as ledger from '../ledger/service.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
 import type { DistributionRow } from './pool.ts';
@@ -37,14 +37,14 @@ async function verified(
   return verifiedReport(db, campaign.id, { periodStart, netCents, adjusts });
 }
 
-async function accountPosted(code: string): Promise<number> {
-  const account = await ledgerRepo.findAccountByCode(db, code);
+async function accountPosted(spec: AccountSpec): Promise<number> {
+  const account = await ledger.findAccountByCode(db, accountCode(spec));
   return account ? ledger.balanceOf(account).posted : 0;
 }
-const platformOf = (currency: Currency = 'EUR') => accountPosted(`platform:${currency}`);
-const suspenseOf = (currency: Currency = 'EUR') => accountPosted(`suspense:${currency}`);
+const platformOf = (currency: Currency = 'EUR') => accountPosted({ kind: 'platform', currency });
+const suspenseOf = (currency: Currency = 'EUR') => accountPosted({ kind: 'suspense', currency });
 const revenueOf = (campaignId: string, currency: Currency = 'EUR') =>
-  accountPosted(`revenue:${campaignId}:${currency}`);
+  accountPosted({ kind: 'revenue', campaignId, currency });
 
 async function wallets(ids: string[], currency: Currency = 'EUR') {
   return Promise.all(ids.map(async (id) => (await walletOf(db, id, currency)).posted));
@@ -108,7 +108,7 @@ describe('paying a distribution in and out', () => {
     const walletTx = await db.execute(sql`
       select t.kind, t.amount from ledger_transfers t
       join ledger_accounts a on a.id = t.credit_account_id
-      where a.code = ${`wallet:${investors[0]!.id}:EUR`} and t.kind = 'payout'`);
+      where a.code = ${accountCodeOf.wallet(investors[0]!.id, 'EUR')} and t.kind = 'payout'`);
     expect(
       (walletTx as unknown as { rows: Array<{ amount: string | number }> }).rows.map((r) => Number(r.amount)),
     ).toEqual([15_000]);

@@ -9,6 +9,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import { claimBankTransaction, isBankTransactionUsed } from '../funds/bank-transactions.ts';
+import { ensureWallets } from '../ledger/commands/ensure-wallets.ts';
+import { postBatch } from '../ledger/commands/post-batch.ts';
 import * as ledger from '../ledger/service.ts';
 import { largestRemainderSql } from './allocation.ts';
 import { type DistributionRow, toDistributionDto } from './pool.ts';
@@ -17,7 +19,7 @@ import { type DistributionRow, toDistributionDto } from './pool.ts';
 // demo, the demo mint) -> revenue:<campaign>; the payout then empties that pool in ONE database
 // transaction: the platform's part, every investor's part into their wallet, the parts of deleted
 // accounts into suspense. The split is computed by the database and written with set-based
-// statements, so a campaign with 100,000 investors costs a handful of round trips and no memory
+// statements (the ledger's `ensureWallets` and `postBatch` write its tables, ADR 0022), so a campaign with 100,000 investors costs a handful of round trips and no memory
 // in this process.
 
 /** Runs `work` again when PostgreSQL aborted it for a deadlock or a serialization failure. */
@@ -242,47 +244,29 @@ export async function payDistribution(
         );
 
       // 2. The wallets that do not exist yet.
-      await tx.execute(sql`
-        insert into ledger_accounts (code, kind, currency, user_id, may_go_negative)
-        select 'wallet:' || p.user_id || ':' || ${currency}, 'wallet', ${currency}, p.user_id, false
-        from revenue_payouts p
-        where p.distribution_id = ${row.id}::uuid and not p.to_suspense and p.amount_cents > 0
-          and not exists (
-            select 1 from ledger_accounts x where x.code = 'wallet:' || p.user_id || ':' || ${currency})
-        on conflict (code) do nothing`);
+      const credited = sql`
+        select p.user_id from revenue_payouts p
+        where p.distribution_id = ${row.id}::uuid and not p.to_suspense and p.amount_cents > 0`;
+      await ensureWallets(tx, currency, credited);
 
       // 3. The transfers, and the accounts' running totals they change, in one statement.
-      await tx.execute(sql`
-        with moved as (
-          insert into ledger_transfers
-            (debit_account_id, credit_account_id, amount, currency, kind, phase, reference, idempotency_key)
-          select ${revenue.id}::uuid, ${platform.id}::uuid, ${row.platformCents}::bigint, ${currency},
-                 'revenue_platform', 'single', ${reference}, ${`revenue-platform:${row.id}`}
-          where ${row.platformCents}::bigint > 0
-          union all
-          select ${revenue.id}::uuid, case when p.to_suspense then ${suspense.id}::uuid else w.id end,
-                 p.amount_cents, ${currency},
-                 case when p.to_suspense then 'payout_suspense' else 'payout' end, 'single', ${reference},
-                 'payout:' || ${row.id}::text || ':' || p.user_id
-          from revenue_payouts p
-          left join ledger_accounts w
-            on not p.to_suspense and w.code = 'wallet:' || p.user_id || ':' || ${currency}
-          where p.distribution_id = ${row.id}::uuid and p.amount_cents > 0
-          returning debit_account_id, credit_account_id, amount
-        ),
-        legs as (
-          select debit_account_id as account_id, amount as debits, 0::bigint as credits from moved
-          union all
-          select credit_account_id, 0::bigint, amount from moved
-        ),
-        sums as (
-          select account_id, sum(debits)::bigint as debits, sum(credits)::bigint as credits
-          from legs group by account_id
-        )
-        update ledger_accounts a
-        set debits_posted = a.debits_posted + s.debits, credits_posted = a.credits_posted + s.credits
-        from sums s
-        where a.id = s.account_id`);
+      await postBatch(
+        tx,
+        currency,
+        sql`
+        select ${revenue.id}::uuid as debit_account_id, ${platform.id}::uuid as credit_account_id,
+               null::uuid as credit_wallet_of, ${row.platformCents}::bigint as amount,
+               'revenue_platform' as kind, ${reference} as reference,
+               ${`revenue-platform:${row.id}`} as idempotency_key
+        where ${row.platformCents}::bigint > 0
+        union all
+        select ${revenue.id}::uuid, case when p.to_suspense then ${suspense.id}::uuid end,
+               case when p.to_suspense then null else p.user_id end, p.amount_cents,
+               case when p.to_suspense then 'payout_suspense' else 'payout' end, ${reference},
+               'payout:' || ${row.id}::text || ':' || p.user_id
+        from revenue_payouts p
+        where p.distribution_id = ${row.id}::uuid and p.amount_cents > 0`,
+      );
 
       // 4. An account deletion that had locked a wallet before step 3 committed while step 3
       // waited for it; its user row was read as live in step 1. Its part must not stay in the

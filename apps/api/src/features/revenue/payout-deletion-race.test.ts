@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { revenuePayouts } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { accountCodeOf } from '../ledger/account-code.ts';
 import { payDistribution, recordDeveloperPayment } from './distribution.ts';
 import { verifiedReport } from './verified-report.ts';
 
@@ -49,7 +50,7 @@ describe('a payout racing an account deletion', () => {
       try {
         await deletion.query('begin');
         await deletion.query('select id from ledger_accounts where code = $1 for update', [
-          `wallet:${leaves.id}:EUR`,
+          accountCodeOf.wallet(leaves.id, 'EUR'),
         ]);
         const paying = payDistribution(ctx, distribution.id);
         // Wait until the payout is blocked on the wallet the deletion holds.

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ownedAccountCodeSql } from '../ledger/account-code.ts';
 import type { InvariantReport } from '../ledger/service.ts';
 
 // What must hold between distributions, payouts, the bank transfers that paid them in and the
@@ -52,7 +53,7 @@ export async function checkRevenueInvariants(db: Db): Promise<InvariantReport> {
     select d.id, d.status, d.pool_cents::text as pool,
            coalesce(o.total, 0)::text as out, coalesce(i.total, 0)::text as in, coalesce(i.n, 0)::int as ins
     from revenue_distributions d
-    join ledger_accounts a on a.code = 'revenue:' || d.campaign_id || ':' || d.currency
+    join ledger_accounts a on a.code = ${ownedAccountCodeSql('revenue', sql`d.campaign_id`, sql`d.currency`)}
     left join (
       select reference, debit_account_id, sum(amount) as total
       from ledger_transfers where reference like 'distribution:%'

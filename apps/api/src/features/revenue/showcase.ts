@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { investments } from '../../db/schema-campaigns.ts';
 import { addCommitment } from '../campaigns/commands/add-commitment.ts';
 import { createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
 import { startServices } from '../campaigns/commands/start-services.ts';
 import { moveCampaign } from '../campaigns/state.ts';
+import { recordReservedInvestment } from '../investing/commands/record-reserved-investment.ts';
+import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
 import { ensureDemoBot } from '../settlement/demo-campaigns.ts';
-import * as settlement from '../settlement/service.ts';
 
 // A funded EUR campaign for the development seed (ADR 0014): its services are running and the game
 // is about to launch, so an admin can record the launch, demo_developer can file the first revenue
@@ -99,13 +99,12 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
       });
       const placedAt = new Date(now.getTime() - 60 * DAY);
       await addCommitment(tx, { campaignId: row.id, investorId: investor, amountCents: amount });
-      await tx.insert(investments).values({
+      await recordReservedInvestment(tx, {
         id,
         campaignId: row.id,
         investorId: investor,
         amountCents: amount,
         currency: 'EUR',
-        status: 'reserved',
         reserveTransferId: reservation.id,
         reflectionEndsAt: new Date(placedAt.getTime() + 4 * DAY),
         acknowledgedAt: placedAt,
@@ -117,7 +116,7 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
     row = await moveCampaign(tx, row, 'funded', null, 'development seed: goal reached');
     for (const r of reserved) {
       const settled = await ledger.settle(tx, r.transferId, 'post', { kind: 'investment' });
-      await settlement.markSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
+      await markInvestmentSettled(tx, r.id, 'posted', settled.id, row.deadlineAt ?? now);
     }
     await startServices(tx, row, { actorId: null, reason: 'development seed: all investments posted' });
     return true;

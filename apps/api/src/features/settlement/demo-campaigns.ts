@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { addCommitment } from '../campaigns/commands/add-commitment.ts';
 import { createDraft, createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
 import { moveCampaign } from '../campaigns/state.ts';
-import * as ledgerRepo from '../ledger/queries.ts';
+import { recordReservedInvestment } from '../investing/commands/record-reserved-investment.ts';
 import * as ledger from '../ledger/service.ts';
 
 // Demo campaigns (virtual money, ADR 0012): the same flow as real ones on a fast clock — a
@@ -105,8 +105,8 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
   const mint = await ledger.ensureAccount(tx, { kind: 'demo_mint', currency: 'DEMO' });
   const wallet = await ledger.ensureAccount(tx, { kind: 'wallet', currency: 'DEMO', userId: botId });
   const escrow = await ledger.ensureAccount(tx, { kind: 'escrow', currency: 'DEMO', campaignId });
-  const [locked] = await ledgerRepo.lockAccounts(tx, [wallet.id]);
-  const gap = amount - ledger.balanceOf(locked!).available;
+  const locked = await ledger.lockAccount(tx, wallet.id);
+  const gap = amount - ledger.balanceOf(locked).available;
   if (gap > 0) {
     await ledger.transfer(tx, {
       debitAccountId: mint.id,
@@ -126,13 +126,12 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
     reference: `investment:${investmentId}`,
   });
   await addCommitment(tx, { campaignId, investorId: botId, amountCents: amount });
-  await tx.insert(investments).values({
+  await recordReservedInvestment(tx, {
     id: investmentId,
     campaignId,
     investorId: botId,
     amountCents: amount,
     currency: 'DEMO',
-    status: 'reserved',
     reserveTransferId: reservation.id,
     // The bot counts as a sophisticated investor: no reflection period to wait for.
     reflectionEndsAt: now,

@@ -95,22 +95,6 @@ export async function lockReserved(db: Db, id: string): Promise<InvestmentRow | 
   return row;
 }
 
-/** Moves a reserved investment to its final state; false if it was not reserved any more. */
-export async function markSettled(
-  db: Db,
-  id: string,
-  status: 'posted' | 'refunded',
-  settleTransferId: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(investments)
-    .set({ status, settleTransferId, settledAt: now, updatedAt: sql`now()` })
-    .where(and(eq(investments.id, id), eq(investments.status, 'reserved')))
-    .returning({ id: investments.id });
-  return rows.length === 1;
-}
-
 export interface Contact {
   id: string;
   email: string;

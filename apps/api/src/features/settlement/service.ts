@@ -7,13 +7,11 @@ import { openCampaign as openForInvestment } from '../campaigns/commands/open-ca
 import { startServices } from '../campaigns/commands/start-services.ts';
 import { asLanguage, type CampaignRef, type Recipient } from '../campaigns/emails.ts';
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
+import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
 import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
 import * as emails from './emails.ts';
 import * as repo from './repo.ts';
-
-/** Settlement's writes the demo showcase (revenue/showcase.ts) makes its funded campaign with. */
-export { markSettled } from './repo.ts';
 
 // The platform's own moves of a campaign (ADR 0012): open it when its start time comes, close it at
 // its deadline, decide it once no investment can still be revoked, then settle each investment in
@@ -131,7 +129,7 @@ export async function settleInvestment(
       kind: how === 'post' ? 'investment' : 'refund',
     });
     const final = how === 'post' ? 'posted' : 'refunded';
-    if (!(await repo.markSettled(tx, investmentId, final, settlement.id, now)))
+    if (!(await markInvestmentSettled(tx, investmentId, final, settlement.id, now)))
       throw new Error(`investment ${investmentId} changed under its lock`);
     if (how === 'void') {
       await lowerCommitted(tx, {

@@ -5,7 +5,6 @@ import {
   type WalletTransactionDto,
 } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
-import * as ledgerRepo from '../ledger/queries.ts';
 import * as ledger from '../ledger/service.ts';
 
 // A member's wallets: one per currency, accounts of the ledger. Real euros arrive by bank transfer
@@ -13,13 +12,10 @@ import * as ledger from '../ledger/service.ts';
 
 const PAGE = 50;
 
-function balanceDto(currency: Currency, account: ledgerRepo.AccountRow | undefined): WalletBalanceDto {
+function balanceDto(currency: Currency, account: ledger.Account | undefined): WalletBalanceDto {
   const b = account ? ledger.balanceOf(account) : { posted: 0, reservedOut: 0, available: 0 };
   return { currency, posted_cents: b.posted, reserved_cents: b.reservedOut, available_cents: b.available };
 }
-
-const walletCode = (userId: string, currency: Currency) =>
-  ledger.accountCode({ kind: 'wallet', currency, userId });
 
 export async function walletSummary(
   db: Db,
@@ -31,13 +27,11 @@ export async function walletSummary(
   next_before: number | null;
 }> {
   const currencies: Currency[] = options.currency ? [options.currency] : ['EUR', 'DEMO'];
-  const accounts = await Promise.all(
-    currencies.map((c) => ledgerRepo.findAccountByCode(db, walletCode(userId, c))),
-  );
+  const accounts = await Promise.all(currencies.map((c) => ledger.findWallet(db, userId, c)));
   const transactions: WalletTransactionDto[] = [];
   for (const account of accounts) {
     if (!account) continue;
-    const rows = await ledgerRepo.listAccountTransfers(db, account.id, {
+    const rows = await ledger.listTransfers(db, account.id, {
       before: options.before,
       limit: PAGE + 1,
     });
@@ -72,8 +66,8 @@ export async function resetDemoWallet(db: Db, userId: string): Promise<WalletBal
     const mint = await ledger.ensureAccount(tx, { kind: 'demo_mint', currency: 'DEMO' });
     const wallet = await ledger.ensureAccount(tx, { kind: 'wallet', currency: 'DEMO', userId });
     // Serialise resets of one wallet: the difference is computed from a locked row.
-    const [locked] = await ledgerRepo.lockAccounts(tx, [wallet.id]);
-    const gap = DEMO_WALLET_CENTS - ledger.balanceOf(locked!).available;
+    const locked = await ledger.lockAccount(tx, wallet.id);
+    const gap = DEMO_WALLET_CENTS - ledger.balanceOf(locked).available;
     if (gap > 0) {
       await ledger.transfer(tx, {
         debitAccountId: mint.id,
@@ -93,6 +87,6 @@ export async function resetDemoWallet(db: Db, userId: string): Promise<WalletBal
         createdBy: userId,
       });
     }
-    return balanceDto('DEMO', await ledgerRepo.findAccount(tx, wallet.id));
+    return balanceDto('DEMO', await ledger.findAccount(tx, wallet.id));
   });
 }

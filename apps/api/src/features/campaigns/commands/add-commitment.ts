@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { preparedRaw } from '../internal/prepared-raw.ts';
+import { preparedRaw } from '../../../db/prepared-raw.ts';
 
 // Raising a campaign's committed total and investor count when money is committed to it. The
 // count is the number of distinct investors holding a live (reserved or posted) investment in the

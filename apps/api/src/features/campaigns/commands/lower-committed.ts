@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client.ts';
-import { preparedRaw } from '../internal/prepared-raw.ts';
+import { preparedRaw } from '../../../db/prepared-raw.ts';
 
 // Lowering a campaign's committed total and investor count when a live investment stops being
 // live: revoked by its investor (investing) or refunded when the campaign failed or was cancelled

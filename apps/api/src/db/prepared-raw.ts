@@ -1,13 +1,15 @@
 import type { Placeholder } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from './client.ts';
 
 /**
  * A raw statement prepared under `name` (parsed and planned once per connection on PostgreSQL).
- * Parameters are `$1`, `$2` … in the order of `params`, filled by name at execution. Every
- * parameter carries an explicit cast in the text, so its type never depends on inference.
+ * Parameters are `$1`, `$2` … in the order of `params`, filled by name at execution; the answer is
+ * the driver's raw rows. Every parameter carries an explicit cast in the text, so its type never
+ * depends on inference. For hot statements that Drizzle's builder cannot express (data-modifying
+ * CTEs chained in one round trip).
  */
-export function preparedRaw<T>(db: Db, name: string, text: string, params: string[]) {
+export function preparedRaw<T>(db: Db, name: string, text: string, params: readonly string[]) {
   const query = { sql: text, params: params.map((p): Placeholder<string> => sql.placeholder(p)) };
   const prepared = db._.session.prepareQuery(query, undefined, name, false);
   return async (values: Record<string, unknown>): Promise<T[]> => {
