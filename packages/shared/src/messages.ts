@@ -204,6 +204,10 @@ const en = {
   statementTypeInvalid: 'The statement must be a PDF, PNG, JPEG or CSV file of at most 10 MB.',
   revenueCsvInvalid:
     'The file must be a CSV whose first row names the columns store, gross, store_fees, refunds and taxes, with one row per store and amounts in euros such as 1250.50.',
+  csvAmountAmbiguous:
+    'An amount such as 1.250 or 1,250 reads as one thousand two hundred and fifty in some countries and as one point two five in others: write it with its decimals (1.250,00 or 1,250.00) or without a thousands separator (1250).',
+  csvLineUnreadable:
+    'Line {line} of the file cannot be read: check its quotes (a quoted field starts and ends with ") and try again. Nothing was recorded.',
   distributionNotAwaitingFunds: 'This distribution is not waiting for the developer’s payment.',
   fundingAmountMismatch: 'The amount received must be exactly the pool to distribute.',
   // revenue: end
@@ -470,6 +474,10 @@ const it: Record<MessageKey, string> = {
   statementTypeInvalid: 'L’estratto deve essere un file PDF, PNG, JPEG o CSV di al massimo 10 MB.',
   revenueCsvInvalid:
     'Il file deve essere un CSV la cui prima riga indica le colonne store, gross, store_fees, refunds e taxes, con una riga per store e importi in euro come 1250.50.',
+  csvAmountAmbiguous:
+    'Un importo come 1.250 o 1,250 si legge milleduecentocinquanta in alcuni paesi e uno virgola venticinque in altri: scrivilo con i decimali (1.250,00 o 1,250.00) oppure senza separatore delle migliaia (1250).',
+  csvLineUnreadable:
+    'Non riusciamo a leggere la riga {line} del file: controlla le virgolette (un campo tra virgolette inizia e finisce con ") e riprova. Non è stato registrato nulla.',
   distributionNotAwaitingFunds: 'Questa distribuzione non è in attesa del pagamento dello sviluppatore.',
   fundingAmountMismatch: 'L’importo ricevuto deve essere esattamente il montante da distribuire.',
   // revenue: end

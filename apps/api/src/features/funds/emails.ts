@@ -1,4 +1,5 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { formatMoney } from '@indiesplit/shared/money';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // Funds emails in the member's language: a deposit credited, a withdrawal paid or rejected. Plain
@@ -25,14 +26,6 @@ export interface FundsMailTarget {
   username: string;
 }
 
-/** "1234.5" euros in the reader's convention: "€1,234.50" / "1.234,50 €". */
-export function formatEuros(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
-}
-
 const portfolio = (publicUrl: string) => `${publicUrl}/portfolio`;
 
 export function depositCreditedEmail(
@@ -40,7 +33,7 @@ export function depositCreditedEmail(
   amountCents: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatEuros(amountCents, t.language);
+  const amount = formatMoney(amountCents, 'EUR', t.language);
   return t.language === 'it'
     ? render(
         t,
@@ -71,7 +64,7 @@ export function withdrawalRequestedEmail(
   w: { amountCents: number; maskedIban: string },
   publicUrl: string,
 ): MailMessage {
-  const amount = formatEuros(w.amountCents, t.language);
+  const amount = formatMoney(w.amountCents, 'EUR', t.language);
   return t.language === 'it'
     ? render(
         t,
@@ -100,7 +93,7 @@ export function withdrawalPaidEmail(
   w: { amountCents: number; maskedIban: string; bankReference: string },
   publicUrl: string,
 ): MailMessage {
-  const amount = formatEuros(w.amountCents, t.language);
+  const amount = formatMoney(w.amountCents, 'EUR', t.language);
   return t.language === 'it'
     ? render(
         t,
@@ -129,7 +122,7 @@ export function withdrawalRejectedEmail(
   w: { amountCents: number; note: string },
   publicUrl: string,
 ): MailMessage {
-  const amount = formatEuros(w.amountCents, t.language);
+  const amount = formatMoney(w.amountCents, 'EUR', t.language);
   return t.language === 'it'
     ? render(
         t,

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { readCsv } from '@indiesplit/shared/csv';
 import {
   type BackofficeWithdrawalDto,
   DEPOSIT_CSV_COLUMNS,
@@ -25,7 +26,7 @@ import { enqueueMail } from '../../platform/mailer.ts';
 import * as ledger from '../ledger/service.ts';
 import { staffRoleOf } from '../review/service.ts';
 import { claimBankTransaction, isBankTransactionUsed } from './bank-transactions.ts';
-import { csvAmountToCents, csvDate, parseCsv } from './csv.ts';
+import { csvAmountToCents, csvDate } from './csv.ts';
 import {
   depositCreditedEmail,
   type FundsMailTarget,
@@ -208,7 +209,13 @@ export async function importDeposits(
   adminId: string,
   csv: string,
 ): Promise<DepositImportResponse> {
-  const [header, ...records] = parseCsv(csv);
+  const reading = readCsv(csv);
+  if (!reading.ok)
+    throw new AppError('csvLineUnreadable', 400, {
+      params: { line: reading.line },
+      fields: { csv: 'csvLineUnreadable' },
+    });
+  const [header, ...records] = reading.records;
   if (!header) throw invalidCsv();
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const column = Object.fromEntries(DEPOSIT_CSV_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<
@@ -231,15 +238,15 @@ export async function importDeposits(
         result,
         bank_transaction_id: bankId,
         reference: reference ?? (cell('reference') || null),
-        amount_cents: amount ?? null,
+        amount_cents: typeof amount === 'number' ? amount : null,
         username,
       });
     if (!bankId || !date) {
       report('invalid_row');
       continue;
     }
-    if (amount === undefined) {
-      report('invalid_amount');
+    if (typeof amount !== 'number') {
+      report(amount === 'ambiguous' ? 'ambiguous_amount' : 'invalid_amount');
       continue;
     }
     if (!reference) {

@@ -1,3 +1,4 @@
+import { centsFromSql } from '@indiesplit/shared/money';
 import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -251,8 +252,8 @@ export async function investorShareOf(db: Db, campaignId: string, investorId: st
   };
   const [row] = result.rows;
   return {
-    maxCents: row?.max_cents === null || row?.max_cents === undefined ? null : Number(row.max_cents),
-    totalCents: Number(row?.total ?? 0),
+    maxCents: row?.max_cents === null || row?.max_cents === undefined ? null : centsFromSql(row.max_cents),
+    totalCents: centsFromSql(row?.total ?? null),
   };
 }
 

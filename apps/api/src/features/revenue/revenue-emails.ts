@@ -1,7 +1,7 @@
 import type { Language } from '@indiesplit/shared/messages';
 import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, formatMoney, type Recipient, render } from '../settlement/emails.ts';
+import { type CampaignRef, moneyText, type Recipient, render } from '../settlement/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
 // their wallet, a developer that the sales report of a month of the term is due. Campaign titles
@@ -50,7 +50,7 @@ export function payoutArrivedEmail(
   amountCents: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
+  const amount = moneyText(amountCents, c.currency, r.language);
   const label = periodLabel(period, r.language);
   const url = `${publicUrl}/portfolio`;
   if (r.language === 'it') {

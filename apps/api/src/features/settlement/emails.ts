@@ -1,4 +1,5 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { formatMoney } from '@indiesplit/shared/money';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // What the settlement worker tells people, in their language: watchers when a campaign opens,
@@ -25,12 +26,9 @@ export function render(
   return { to, userId, subject, text, html };
 }
 
-/** "€1,250.00" / "1.250,00 €"; demo money says so, so nobody mistakes it for real euros. */
-export function formatMoney(cents: number, currency: string, language: Language): string {
-  const amount = new Intl.NumberFormat(language === 'it' ? 'it-IT' : 'en-IE', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
+/** The amount in the reader's language; demo money says so, so nobody mistakes it for real euros. */
+export function moneyText(cents: number, currency: string, language: Language): string {
+  const amount = formatMoney(cents, currency, language);
   if (currency !== 'DEMO') return amount;
   return language === 'it' ? `${amount} (denaro virtuale)` : `${amount} (virtual money)`;
 }
@@ -86,7 +84,7 @@ export function investmentPostedEmail(
   amountCents: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
+  const amount = moneyText(amountCents, c.currency, r.language);
   return r.language === 'it'
     ? render(
         r.to,
@@ -119,7 +117,7 @@ export function investmentRefundedEmail(
   why: 'failed' | 'cancelled',
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(amountCents, c.currency, r.language);
+  const amount = moneyText(amountCents, c.currency, r.language);
   if (r.language === 'it') {
     const reason =
       why === 'failed'
@@ -165,7 +163,7 @@ export function developerFundedEmail(
   investors: number,
   publicUrl: string,
 ): MailMessage {
-  const amount = formatMoney(raisedCents, c.currency, r.language);
+  const amount = moneyText(raisedCents, c.currency, r.language);
   const url = campaignUrl(publicUrl, c.slug);
   return r.language === 'it'
     ? render(

@@ -1,4 +1,5 @@
 import type { InvestmentDto } from '@indiesplit/shared/investing';
+import { formatMoney } from '@indiesplit/shared/money';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { Field } from '../../components/field.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -14,10 +16,10 @@ import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.t
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCampaign } from '../campaigns/api.ts';
 import { useInvest, useInvestorProfile, useWallet } from './api.ts';
-import { formatDateTime, formatEuro } from './format.ts';
+import { CurrencyBanner } from './currency-banner.tsx';
+import { formatDateTime } from './format.ts';
 import { checkAmount, needsHighAmountConsent, newIdempotencyKey } from './invest-logic.ts';
 import styles from './investing.module.css';
-import { CurrencyBanner, Money } from './money.tsx';
 
 /** Invest in one campaign: summary, key information, amount, acknowledgements, consent. */
 export default function InvestPage() {
@@ -216,8 +218,8 @@ function InvestForm({ campaignId, currency, limits, profile, onDone }: FormProps
   const high = checked.cents !== null && needsHighAmountConsent(checked.cents, profile);
   const amountParams = (problem: string) =>
     problem === 'investBelowMinimum'
-      ? formatEuro(limits.minTicketCents, i18n.language)
-      : formatEuro(Math.max(0, limits.remainingCents), i18n.language);
+      ? formatMoney(limits.minTicketCents, 'EUR', i18n.language)
+      : formatMoney(Math.max(0, limits.remainingCents), 'EUR', i18n.language);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -275,7 +277,7 @@ function InvestForm({ campaignId, currency, limits, profile, onDone }: FormProps
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={amountError}
-        hint={t('invest.amountHint', { min: formatEuro(limits.minTicketCents, i18n.language) })}
+        hint={t('invest.amountHint', { min: formatMoney(limits.minTicketCents, 'EUR', i18n.language) })}
         required
       />
       <Checkbox
@@ -295,7 +297,7 @@ function InvestForm({ campaignId, currency, limits, profile, onDone }: FormProps
         <Notice type="warning" title={t('invest.highTitle')} live={false}>
           <p>
             {t('invest.highText', {
-              threshold: formatEuro(profile.high_amount_threshold_cents, i18n.language),
+              threshold: formatMoney(profile.high_amount_threshold_cents, 'EUR', i18n.language),
             })}
           </p>
           <Checkbox
@@ -306,7 +308,7 @@ function InvestForm({ campaignId, currency, limits, profile, onDone }: FormProps
             error={
               errors.high_amount_consent
                 ? t('errors:highAmountConsentRequired', {
-                    amount: formatEuro(profile.high_amount_threshold_cents, i18n.language),
+                    amount: formatMoney(profile.high_amount_threshold_cents, 'EUR', i18n.language),
                   })
                 : undefined
             }

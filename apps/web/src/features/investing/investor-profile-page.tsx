@@ -3,6 +3,7 @@ import {
   KNOWLEDGE_QUESTIONS,
   SOPHISTICATED_REASON_MAX,
 } from '@indiesplit/shared/investing';
+import { centsToEuroString, formatMoney } from '@indiesplit/shared/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -20,7 +21,7 @@ import {
   useSaveLossSimulation,
   useTakeKnowledgeTest,
 } from './api.ts';
-import { formatDateTime, formatEuro } from './format.ts';
+import { formatDateTime } from './format.ts';
 import { type LossSimulationValues, lossSimulationErrors, previewLossSimulation } from './invest-logic.ts';
 import styles from './investing.module.css';
 
@@ -132,7 +133,7 @@ function KnowledgeTest({ profile }: { profile: InvestorProfileDto }) {
   );
 }
 
-const centsToInput = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toFixed(2));
+const centsToInput = (cents: number | undefined) => (cents === undefined ? '' : centsToEuroString(cents));
 
 function LossSimulation({ profile }: { profile: InvestorProfileDto }) {
   const { t, i18n } = useTranslation(['invest', 'errors']);
@@ -176,8 +177,8 @@ function LossSimulation({ profile }: { profile: InvestorProfileDto }) {
         {preview && (
           <p aria-live="polite">
             {t('profile.simResult', {
-              netWorth: formatEuro(preview.netWorthCents, i18n.language),
-              loss: formatEuro(preview.lossCapacityCents, i18n.language),
+              netWorth: formatMoney(preview.netWorthCents, 'EUR', i18n.language),
+              loss: formatMoney(preview.lossCapacityCents, 'EUR', i18n.language),
             })}
           </p>
         )}

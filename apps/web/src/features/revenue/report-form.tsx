@@ -10,19 +10,18 @@ import {
   STATEMENT_MAX_BYTES,
   STATEMENT_TYPES,
 } from '@indiesplit/shared/revenue';
-import { parseRevenueCsv } from '@indiesplit/shared/revenue-csv';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Field, GroupError, SelectField } from '../../components/field.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { focusSoon } from '../../lib/form.ts';
 import { useSaveReport, useUploadStatement } from './api.ts';
 import { parseAmount, periodLabel } from './format.ts';
-import { Money } from './money.tsx';
 import styles from './revenue.module.css';
 
 // Filing a report: the period, one row per store with its figures in euros (parsed exactly to
@@ -235,6 +234,8 @@ export function ReportForm({ campaign, mode, onSaved, onCancel }: ReportFormProp
   const readCsv = async (file: File | undefined) => {
     if (!file) return;
     setCsvResult(null);
+    // The CSV reader (csv-parse) loads only when a file is picked.
+    const { parseRevenueCsv } = await import('@indiesplit/shared/revenue-csv');
     const result = parseRevenueCsv(await file.text());
     if (result.ok) {
       replace(result.lines.map(lineFromInput));
