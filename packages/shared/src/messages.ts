@@ -1,6 +1,7 @@
 // The one catalogue of user-facing error and validation messages (spec §8), in both languages.
 // The server answers with a `code` from here plus the text in the caller's language; the web app
 // translates the same `code` with the same texts, so a message reads the same wherever it is shown.
+import { REVENUE_SHARE_TERM_MONTHS } from './constants.ts';
 
 import type { Language } from './languages.ts';
 
@@ -187,8 +188,7 @@ const en = {
   notCampaignDeveloper: 'Only the campaign’s developer or an administrator can do this.',
   reportPeriodInvalid:
     'The period must start on the first day of a month, or of a quarter (1 January, April, July or October).',
-  reportOutsideTerm:
-    'This period is outside the revenue-share term, which runs from the launch for 36 months.',
+  reportOutsideTerm: `This period is outside the revenue-share term, which runs from the launch for ${REVENUE_SHARE_TERM_MONTHS} months.`,
   reportPeriodNotOver: 'This period has not ended yet: file the report once it is over.',
   reportOverlaps:
     'A report already covers part of this period. To correct a verified report, file an adjustment.',
@@ -455,8 +455,7 @@ const it: Record<MessageKey, string> = {
   notCampaignDeveloper: 'Solo lo sviluppatore della campagna o un amministratore può farlo.',
   reportPeriodInvalid:
     'Il periodo deve iniziare il primo giorno di un mese o di un trimestre (1º gennaio, aprile, luglio o ottobre).',
-  reportOutsideTerm:
-    'Questo periodo è fuori dalla durata della compartecipazione ai ricavi, che va dall’uscita per 36 mesi.',
+  reportOutsideTerm: `Questo periodo è fuori dalla durata della compartecipazione ai ricavi, che va dall’uscita per ${REVENUE_SHARE_TERM_MONTHS} mesi.`,
   reportPeriodNotOver: 'Questo periodo non è ancora concluso: invia il rendiconto quando sarà terminato.',
   reportOverlaps:
     'Un rendiconto copre già parte di questo periodo. Per correggere un rendiconto verificato, invia una rettifica.',

@@ -1,4 +1,5 @@
 import { CAMPAIGN_STATUSES, SERVICE_STATUSES } from '@indiesplit/shared/campaigns';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
 import { INVESTMENT_STATUSES } from '@indiesplit/shared/investing';
 import { CURRENCIES } from '@indiesplit/shared/wallet';
@@ -85,7 +86,7 @@ export const campaigns = pgTable(
      * the configuration when the campaign goes live and frozen with the other money terms.
      */
     platformShareBps: integer('platform_share_bps'),
-    termMonths: integer('term_months').notNull().default(36),
+    termMonths: integer('term_months').notNull().default(REVENUE_SHARE_TERM_MONTHS),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     /**

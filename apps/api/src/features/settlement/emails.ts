@@ -1,3 +1,4 @@
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { Language } from '@indiesplit/shared/messages';
 import { formatMoney } from '@indiesplit/shared/money';
 import type { MailMessage } from '../../platform/mailer.ts';
@@ -93,7 +94,7 @@ export function investmentPostedEmail(
         [
           `Ciao ${r.name},`,
           `la campagna di «${c.title}» si è chiusa e ha raggiunto il suo obiettivo. Il tuo investimento di ${amount} è confermato: l’importo che era riservato nel tuo portafoglio è stato trasferito alla campagna.`,
-          'Riceverai la tua quota dei ricavi del gioco per 36 mesi dalla sua uscita. Puoi seguire tutto dal tuo portafoglio.',
+          `Riceverai la tua quota dei ricavi del gioco per ${REVENUE_SHARE_TERM_MONTHS} mesi dalla sua uscita. Puoi seguire tutto dal tuo portafoglio.`,
         ],
         { label: 'Il mio portafoglio', url: portfolioUrl(publicUrl) },
       )
@@ -104,7 +105,7 @@ export function investmentPostedEmail(
         [
           `Hi ${r.name},`,
           `the campaign for “${c.title}” has closed and reached its goal. Your investment of ${amount} is confirmed: the amount held in your wallet has been moved to the campaign.`,
-          'You will receive your share of the game’s revenue for 36 months from its launch. You can follow it all from your portfolio.',
+          `You will receive your share of the game’s revenue for ${REVENUE_SHARE_TERM_MONTHS} months from its launch. You can follow it all from your portfolio.`,
         ],
         { label: 'My portfolio', url: portfolioUrl(publicUrl) },
       );

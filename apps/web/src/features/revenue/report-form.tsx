@@ -10,6 +10,7 @@ import {
   STATEMENT_MAX_BYTES,
   STATEMENT_TYPES,
 } from '@indiesplit/shared/revenue';
+import { parseRevenueCsv } from '@indiesplit/shared/revenue-csv';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -234,8 +235,6 @@ export function ReportForm({ campaign, mode, onSaved, onCancel }: ReportFormProp
   const readCsv = async (file: File | undefined) => {
     if (!file) return;
     setCsvResult(null);
-    // The CSV reader (csv-parse) loads only when a file is picked.
-    const { parseRevenueCsv } = await import('@indiesplit/shared/revenue-csv');
     const result = parseRevenueCsv(await file.text());
     if (result.ok) {
       replace(result.lines.map(lineFromInput));
