@@ -151,8 +151,8 @@ export const pitchEvents = pgTable(
       .notNull()
       .references(() => pitches.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: PITCH_STATUSES }),
+    toStatus: text('to_status', { enum: PITCH_STATUSES }).notNull(),
     message: text('message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
