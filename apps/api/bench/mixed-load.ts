@@ -126,14 +126,14 @@ async function seed(
     .insert(campaigns)
     .values(
       Array.from({ length: campaignCount }, (_, i) => ({
-        status: 'live',
+        status: 'live' as const,
         slug: `load-${i}-${randomBytes(3).toString('hex')}`,
         title: `Load Test Game ${i}`,
         platforms: ['PC'],
         goalCents: 1_000_000,
         maxCents: 1_000_000_000_000,
         minTicketCents: TICKET,
-        currency: 'EUR',
+        currency: 'EUR' as const,
         revenueShareBps: 800,
         startsAt: new Date(now - 3600_000),
         deadlineAt: new Date(now + 30 * 24 * 3600_000),

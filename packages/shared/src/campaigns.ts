@@ -91,8 +91,6 @@ export type GameGenre = (typeof GAME_GENRES)[number];
 
 /** Default minimum ticket: 50 euros. */
 export const DEFAULT_MIN_TICKET_CENTS = 5_000;
-/** The revenue share runs for 36 months from the game's launch (spec §1: "3 years"). */
-export const REVENUE_SHARE_TERM_MONTHS = 36;
 /** ECSP art. 22: a non-sophisticated investor may revoke within 4 calendar days. */
 export const REFLECTION_PERIOD_DAYS = 4;
 /** ECSP art. 21(7): the warning threshold is the higher of 1,000 euros and 5% of net worth. */

@@ -3,7 +3,8 @@
 export const USER_TYPES = ['investor', 'gamer', 'developer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const REVENUE_SHARE_MONTHS = 36;
+/** The revenue share runs for 36 months from the game's launch (spec §1: "3 years"): the one place this term is written. */
+export const REVENUE_SHARE_TERM_MONTHS = 36;
 
 export const RESEND_VERIFICATION_COOLDOWN_SECONDS = 180;
 export const AUTH_CACHE_MS = 5 * 60 * 1000;

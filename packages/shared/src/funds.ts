@@ -301,6 +301,7 @@ export const IMPORT_ROW_RESULTS = [
   'duplicate',
   'unknown_reference',
   'invalid_amount',
+  'ambiguous_amount',
   'invalid_row',
 ] as const;
 export type ImportRowResult = (typeof IMPORT_ROW_RESULTS)[number];

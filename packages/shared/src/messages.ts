@@ -1,6 +1,7 @@
 // The one catalogue of user-facing error and validation messages (spec §8), in both languages.
 // The server answers with a `code` from here plus the text in the caller's language; the web app
 // translates the same `code` with the same texts, so a message reads the same wherever it is shown.
+import { REVENUE_SHARE_TERM_MONTHS } from './constants.ts';
 
 import type { Language } from './languages.ts';
 
@@ -187,8 +188,7 @@ const en = {
   notCampaignDeveloper: 'Only the campaign’s developer or an administrator can do this.',
   reportPeriodInvalid:
     'The period must start on the first day of a month, or of a quarter (1 January, April, July or October).',
-  reportOutsideTerm:
-    'This period is outside the revenue-share term, which runs from the launch for 36 months.',
+  reportOutsideTerm: `This period is outside the revenue-share term, which runs from the launch for ${REVENUE_SHARE_TERM_MONTHS} months.`,
   reportPeriodNotOver: 'This period has not ended yet: file the report once it is over.',
   reportOverlaps:
     'A report already covers part of this period. To correct a verified report, file an adjustment.',
@@ -204,6 +204,10 @@ const en = {
   statementTypeInvalid: 'The statement must be a PDF, PNG, JPEG or CSV file of at most 10 MB.',
   revenueCsvInvalid:
     'The file must be a CSV whose first row names the columns store, gross, store_fees, refunds and taxes, with one row per store and amounts in euros such as 1250.50.',
+  csvAmountAmbiguous:
+    'An amount such as 1.250 or 1,250 reads as one thousand two hundred and fifty in some countries and as one point two five in others: write it with its decimals (1.250,00 or 1,250.00) or without a thousands separator (1250).',
+  csvLineUnreadable:
+    'Line {line} of the file cannot be read: check its quotes (a quoted field starts and ends with ") and try again. Nothing was recorded.',
   distributionNotAwaitingFunds: 'This distribution is not waiting for the developer’s payment.',
   fundingAmountMismatch: 'The amount received must be exactly the pool to distribute.',
   // revenue: end
@@ -451,8 +455,7 @@ const it: Record<MessageKey, string> = {
   notCampaignDeveloper: 'Solo lo sviluppatore della campagna o un amministratore può farlo.',
   reportPeriodInvalid:
     'Il periodo deve iniziare il primo giorno di un mese o di un trimestre (1º gennaio, aprile, luglio o ottobre).',
-  reportOutsideTerm:
-    'Questo periodo è fuori dalla durata della compartecipazione ai ricavi, che va dall’uscita per 36 mesi.',
+  reportOutsideTerm: `Questo periodo è fuori dalla durata della compartecipazione ai ricavi, che va dall’uscita per ${REVENUE_SHARE_TERM_MONTHS} mesi.`,
   reportPeriodNotOver: 'Questo periodo non è ancora concluso: invia il rendiconto quando sarà terminato.',
   reportOverlaps:
     'Un rendiconto copre già parte di questo periodo. Per correggere un rendiconto verificato, invia una rettifica.',
@@ -470,6 +473,10 @@ const it: Record<MessageKey, string> = {
   statementTypeInvalid: 'L’estratto deve essere un file PDF, PNG, JPEG o CSV di al massimo 10 MB.',
   revenueCsvInvalid:
     'Il file deve essere un CSV la cui prima riga indica le colonne store, gross, store_fees, refunds e taxes, con una riga per store e importi in euro come 1250.50.',
+  csvAmountAmbiguous:
+    'Un importo come 1.250 o 1,250 si legge milleduecentocinquanta in alcuni paesi e uno virgola venticinque in altri: scrivilo con i decimali (1.250,00 o 1,250.00) oppure senza separatore delle migliaia (1250).',
+  csvLineUnreadable:
+    'Non riusciamo a leggere la riga {line} del file: controlla le virgolette (un campo tra virgolette inizia e finisce con ") e riprova. Non è stato registrato nulla.',
   distributionNotAwaitingFunds: 'Questa distribuzione non è in attesa del pagamento dello sviluppatore.',
   fundingAmountMismatch: 'L’importo ricevuto deve essere esattamente il montante da distribuire.',
   // revenue: end

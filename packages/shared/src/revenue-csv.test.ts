@@ -62,33 +62,33 @@ describe('parseRevenueCsv', () => {
   });
 
   it('turns amounts into exact cents where floating point would not', () => {
-    expect(parseCsvAmount('0.29')).toBe(29);
-    expect(parseCsvAmount('1,15')).toBe(115);
-    expect(parseCsvAmount('4.35')).toBe(435);
-    expect(parseCsvAmount('-4.35')).toBe(-435);
-    expect(parseCsvAmount('€ 30')).toBe(3000);
-    expect(parseCsvAmount('-0')).toBe(0);
-    expect(parseCsvAmount('100000000')).toBe(10_000_000_000);
-    expect(parseCsvAmount('1.250,5')).toBe(125050);
-    expect(parseCsvAmount('1,250,000')).toBe(125000000);
+    const cents = (text: string) => {
+      const reading = parseCsvAmount(text);
+      return reading.ok ? reading.cents : reading.problem;
+    };
+    expect(cents('0.29')).toBe(29);
+    expect(cents('1,15')).toBe(115);
+    expect(cents('4.35')).toBe(435);
+    expect(cents('-4.35')).toBe(-435);
+    expect(cents('€ 30')).toBe(3000);
+    expect(cents('-0')).toBe(0);
+    expect(cents('100000000')).toBe(10_000_000_000);
+    expect(cents('1.250,5')).toBe(125050);
+    expect(cents('1,250,000')).toBe(125000000);
   });
 
-  it('refuses amounts it cannot read exactly', () => {
-    for (const bad of [
-      '',
-      'abc',
-      '1.234.5',
-      '12.345',
-      '1,250',
-      '1.250',
-      '1,2345',
-      '1e3',
-      '12,50.00',
-      '100000000.01',
-      '--1',
-    ]) {
-      expect(parseCsvAmount(bad), bad).toBeNull();
+  it('refuses amounts it cannot read exactly, and says which could mean two things', () => {
+    for (const bad of ['', 'abc', '1.234.5', '1,2345', '1e3', '12,50.00', '100000000.01', '--1']) {
+      expect(parseCsvAmount(bad), bad).toEqual({ ok: false, problem: 'invalid' });
     }
+    for (const ambiguous of ['12.345', '1,250', '1.250']) {
+      expect(parseCsvAmount(ambiguous), ambiguous).toEqual({ ok: false, problem: 'ambiguous' });
+    }
+  });
+
+  it('names the line of an ambiguous amount with its own message', () => {
+    const csv = 'store;gross;store_fees;refunds;taxes\nsteam;"1.250,00";0;0;0\nxbox;1.250;0;0;0\n';
+    expect(parseRevenueCsv(csv)).toEqual({ ok: false, code: 'csvAmountAmbiguous', row: 3 });
   });
 
   it('refuses a header without every column, or with one twice', () => {
@@ -115,9 +115,15 @@ describe('parseRevenueCsv', () => {
       code: 'revenueCsvInvalid',
       row: 3,
     });
-    expect(parseRevenueCsv(`${head}xbox,1.999,0,0,0\n`)).toEqual({
+    expect(parseRevenueCsv(`${head}xbox,1.9999,0,0,0\n`)).toEqual({
       ok: false,
       code: 'revenueCsvInvalid',
+      row: 3,
+    });
+    // 1999 euros in Italy, 1.999 in England: refused with its own message.
+    expect(parseRevenueCsv(`${head}xbox,1.999,0,0,0\n`)).toEqual({
+      ok: false,
+      code: 'csvAmountAmbiguous',
       row: 3,
     });
     expect(parseRevenueCsv(`${head}xbox,1,0,0\n`)).toEqual({ ok: false, code: 'revenueCsvInvalid', row: 3 });
@@ -141,13 +147,18 @@ describe('parseRevenueCsv', () => {
       ok: false,
       code: 'revenueCsvInvalid',
     });
+    // Broken quoting names the line of the record that could not be read.
     expect(parseRevenueCsv('store,gross,store_fees,refunds,taxes\n"steam,1,0,0,0\n')).toEqual({
       ok: false,
       code: 'revenueCsvInvalid',
+      row: 2,
     });
-    expect(parseRevenueCsv('store,gross,store_fees,refunds,taxes\nst"eam",1,0,0,0\n')).toEqual({
-      ok: false,
-      code: 'revenueCsvInvalid',
-    });
+    expect(parseRevenueCsv('store,gross,store_fees,refunds,taxes\nsteam,1,0,0,0\nst"eam",1,0,0,0\n')).toEqual(
+      {
+        ok: false,
+        code: 'revenueCsvInvalid',
+        row: 3,
+      },
+    );
   });
 });

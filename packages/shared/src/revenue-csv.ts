@@ -1,13 +1,16 @@
+import { readCsv } from './csv.ts';
+import { type AmountReading, readAmount } from './money.ts';
 import { MAX_LINE_CENTS, REVENUE_STORES, type RevenueLineInput, type RevenueStore } from './revenue.ts';
 
 // A store's sales export, imported into the revenue report form: a header row naming the columns
 // store, gross, store_fees, refunds and taxes (any order, any case), then one row per store with
-// amounts in euros. Spreadsheets differ by country, so both separators (comma, semicolon) and both
-// decimal marks are read; the amounts become integer cents by string arithmetic, never floats.
+// amounts in euros. The file is read by readCsv (csv.ts) and the amounts by the one amount rule of
+// imported files (money.ts): "1.250,00" and "1,250.00" as their locales mean them, "1.250" refused
+// as ambiguous. A bad file names its first bad line (the header is line 1) and changes nothing.
 
 export type RevenueCsvResult =
   | { ok: true; lines: RevenueLineInput[] }
-  | { ok: false; code: 'revenueCsvInvalid'; row?: number };
+  | { ok: false; code: 'revenueCsvInvalid' | 'csvAmountAmbiguous'; row?: number };
 
 const COLUMNS = ['store', 'gross', 'store_fees', 'refunds', 'taxes'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -23,95 +26,25 @@ const STORE_NAMES: Record<string, RevenueStore> = {
   other: 'other',
 };
 
-/** Splits the text into rows of fields; quoted fields may hold separators, quotes ("") and line breaks. */
-function splitRows(text: string, separator: string): string[][] | null {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let wasQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-      continue;
-    }
-    if (ch === '"') {
-      // A quote opens a field only at its start (blanks before it are ignored).
-      if (field.trim() !== '' || wasQuoted) return null;
-      field = '';
-      quoted = true;
-      wasQuoted = true;
-    } else if (ch === separator) {
-      row.push(field);
-      field = '';
-      wasQuoted = false;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      wasQuoted = false;
-    } else {
-      if (wasQuoted && ch?.trim() !== '') return null;
-      field += ch;
-    }
-  }
-  if (quoted) return null;
-  row.push(field);
-  rows.push(row);
-  return rows;
-}
-
-const PLAIN = /^(\d{1,12})(?:[.,](\d{1,2}))?$/;
-// Thousands groups are read only where they cannot be decimals: "1,250.50", "1.250,50", "1,250,000".
-// A lone group ("1,250", "1.250") means 1250 in one country and 1.25 in another: refused.
-const COMMA_GROUPS = /^(\d{1,3}(?:,\d{3}){2,}|\d{1,3}(?:,\d{3})+(?=\.))(?:\.(\d{1,2}))?$/;
-const DOT_GROUPS = /^(\d{1,3}(?:\.\d{3}){2,}|\d{1,3}(?:\.\d{3})+(?=,))(?:,(\d{1,2}))?$/;
-
 /**
- * "1250.50", "1250,50", "1,250.50", "1.250,50", "-12.5", "€ 30" -> cents; anything else (three
- * decimals, a lone thousands group, letters, an empty cell, over MAX_LINE_CENTS) -> null.
+ * One amount cell -> cents, by the one amount rule of imported files (readAmount, ADR 0025), within
+ * a report line's bounds; `ambiguous` for "1.250" / "1,250", `invalid` for anything else unreadable.
  */
-export function parseCsvAmount(input: string): number | null {
-  let text = input.trim().replace(/€/g, '').trim();
-  let sign = 1;
-  if (text.startsWith('-') || text.startsWith('+')) {
-    if (text.startsWith('-')) sign = -1;
-    text = text.slice(1).trim();
-  }
-  const match = PLAIN.exec(text) ?? COMMA_GROUPS.exec(text) ?? DOT_GROUPS.exec(text);
-  if (!match?.[1]) return null;
-  const whole = match[1].replace(/[.,]/g, '');
-  if (whole.length > 12) return null;
-  const cents = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  if (cents > MAX_LINE_CENTS) return null;
-  return sign * cents || 0;
+export function parseCsvAmount(input: string): AmountReading {
+  const reading = readAmount(input);
+  if (reading.ok && Math.abs(reading.cents) > MAX_LINE_CENTS) return { ok: false, problem: 'invalid' };
+  return reading;
 }
 
-function separatorOf(headerLine: string): string {
-  const semicolons = headerLine.split(';').length;
-  const commas = headerLine.split(',').length;
-  return semicolons > commas ? ';' : ',';
-}
-
-/** Reads a revenue CSV into report lines; a bad file names the first bad row (the header is row 1). */
+/** Reads a revenue CSV into report lines; a bad file names the first bad line (the header is line 1). */
 export function parseRevenueCsv(text: string): RevenueCsvResult {
-  const bad = (row?: number): RevenueCsvResult =>
-    row === undefined
-      ? { ok: false, code: 'revenueCsvInvalid' }
-      : { ok: false, code: 'revenueCsvInvalid', row };
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
-  const rows = splitRows(body, separatorOf(firstLine));
-  if (!rows) return bad();
-  const header = rows[0]?.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_')) ?? [];
+  const bad = (row?: number, code: 'revenueCsvInvalid' | 'csvAmountAmbiguous' = 'revenueCsvInvalid') =>
+    row === undefined ? ({ ok: false, code } as const) : ({ ok: false, code, row } as const);
+  const reading = readCsv(text);
+  if (!reading.ok) return bad(reading.line);
+  const [head, ...rows] = reading.records;
+  if (head?.line !== 1) return bad(1);
+  const header = head.fields.map((h) => h.toLowerCase().replace(/\s+/g, '_'));
   const index = new Map<Column, number>();
   for (const [i, name] of header.entries()) {
     const column = COLUMNS.find((c) => c === name);
@@ -123,25 +56,25 @@ export function parseRevenueCsv(text: string): RevenueCsvResult {
 
   const lines: RevenueLineInput[] = [];
   const seen = new Set<RevenueStore>();
-  for (let r = 1; r < rows.length; r++) {
-    const cells = rows[r] ?? [];
-    const rowNumber = r + 1;
-    if (cells.every((c) => c.trim() === '')) continue;
-    if (cells.length !== header.length) return bad(rowNumber);
-    const cell = (c: Column) => cells[index.get(c) ?? -1] ?? '';
-    const store = STORE_NAMES[cell('store').trim().toLowerCase()];
-    if (!store || seen.has(store)) return bad(rowNumber);
+  for (const { line, fields } of rows) {
+    if (fields.length !== header.length) return bad(line);
+    const cell = (c: Column) => fields[index.get(c) ?? -1] ?? '';
+    const store = STORE_NAMES[cell('store').toLowerCase()];
+    if (!store || seen.has(store)) return bad(line);
     const amounts = [cell('gross'), cell('store_fees'), cell('refunds'), cell('taxes')].map(parseCsvAmount);
     const [gross, fees, refunds, taxes] = amounts;
-    if (gross == null || fees == null || refunds == null || taxes == null) return bad(rowNumber);
-    if (lines.length === REVENUE_STORES.length) return bad(rowNumber);
+    if (!gross?.ok || !fees?.ok || !refunds?.ok || !taxes?.ok) {
+      const ambiguous = amounts.some((a) => !a.ok && a.problem === 'ambiguous');
+      return bad(line, ambiguous ? 'csvAmountAmbiguous' : 'revenueCsvInvalid');
+    }
+    if (lines.length === REVENUE_STORES.length) return bad(line);
     seen.add(store);
     lines.push({
       store,
-      gross_cents: gross,
-      store_fees_cents: fees,
-      refunds_cents: refunds,
-      taxes_cents: taxes,
+      gross_cents: gross.cents,
+      store_fees_cents: fees.cents,
+      refunds_cents: refunds.cents,
+      taxes_cents: taxes.cents,
     });
   }
   if (lines.length === 0) return bad();

@@ -1,3 +1,8 @@
+import { CAMPAIGN_STATUSES, SERVICE_STATUSES } from '@indiesplit/shared/campaigns';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
+import { WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
+import { INVESTMENT_STATUSES } from '@indiesplit/shared/investing';
+import { CURRENCIES } from '@indiesplit/shared/wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -48,7 +53,7 @@ export const campaigns = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     pitchId: uuid('pitch_id').references(() => pitches.id, { onDelete: 'restrict' }),
     developerId: uuid('developer_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     slug: text('slug'),
     title: text('title').notNull(),
     genre: text('genre'),
@@ -73,7 +78,7 @@ export const campaigns = pgTable(
     /** Sum of the live investments (reserved or posted). */
     committedCents: bigint('committed_cents', { mode: 'number' }).notNull().default(0),
     investorCount: integer('investor_count').notNull().default(0),
-    currency: text('currency').notNull().default('EUR'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
     /** Share of the game's net revenue paid to investors, in basis points (1% = 100). */
     revenueShareBps: integer('revenue_share_bps'),
     /**
@@ -81,7 +86,7 @@ export const campaigns = pgTable(
      * the configuration when the campaign goes live and frozen with the other money terms.
      */
     platformShareBps: integer('platform_share_bps'),
-    termMonths: integer('term_months').notNull().default(36),
+    termMonths: integer('term_months').notNull().default(REVENUE_SHARE_TERM_MONTHS),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     /**
@@ -144,8 +149,8 @@ export const campaignEvents = pgTable(
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: CAMPAIGN_STATUSES }),
+    toStatus: text('to_status', { enum: CAMPAIGN_STATUSES }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,7 +166,7 @@ export const campaignServices = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     service: text('service').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SERVICE_STATUSES }).notNull().default('pending'),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -243,8 +248,8 @@ export const investments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    currency: text('currency').notNull(),
-    status: text('status').notNull().default('reserved'),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    status: text('status', { enum: INVESTMENT_STATUSES }).notNull().default('reserved'),
     /** The pending ledger transfer that holds the money. */
     reserveTransferId: bigint('reserve_transfer_id', { mode: 'number' }).notNull(),
     /** The transfer that posted or voided it. */
@@ -355,7 +360,7 @@ export const withdrawals = pgTable(
     iban: text('iban').notNull(),
     accountHolder: text('account_holder').notNull(),
     /** requested | processing | paid | rejected | cancelled */
-    status: text('status').notNull().default('requested'),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('requested'),
     reserveTransferId: bigint('reserve_transfer_id', { mode: 'number' }).notNull(),
     settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
     bankReference: text('bank_reference'),

@@ -1,3 +1,4 @@
+import { PITCH_STATUSES } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,7 +66,7 @@ export const pitches = pgTable(
     /** Storage key of the PDF pitch deck: a server-generated name, never the uploaded one. */
     pdfKey: text('pdf_key').notNull(),
     pdfBytes: integer('pdf_bytes').notNull(),
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: PITCH_STATUSES }).notNull().default('submitted'),
     /** The reviewers' last message to the developer (changes requested, rejected or approved). */
     decisionMessage: text('decision_message'),
     /** Bumped at each resubmission; reviews belong to one revision. */
@@ -150,8 +151,8 @@ export const pitchEvents = pgTable(
       .notNull()
       .references(() => pitches.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: PITCH_STATUSES }),
+    toStatus: text('to_status', { enum: PITCH_STATUSES }).notNull(),
     message: text('message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

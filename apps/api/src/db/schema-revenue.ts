@@ -1,3 +1,10 @@
+import {
+  DISTRIBUTION_STATUSES,
+  REPORT_KINDS,
+  REPORT_PERIOD_KINDS,
+  REPORT_STATUSES,
+} from '@indiesplit/shared/revenue';
+import { CURRENCIES } from '@indiesplit/shared/wallet';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,14 +44,14 @@ export const revenueReports = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'restrict' }),
     /** regular | adjustment */
-    kind: text('kind').notNull().default('regular'),
+    kind: text('kind', { enum: REPORT_KINDS }).notNull().default('regular'),
     adjustsReportId: uuid('adjusts_report_id'),
     /** month | quarter */
-    periodKind: text('period_kind').notNull(),
+    periodKind: text('period_kind', { enum: REPORT_PERIOD_KINDS }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     /** The period's last day (inclusive). */
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
     storeFeesCents: bigint('store_fees_cents', { mode: 'number' }).notNull(),
     refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull(),
@@ -52,7 +59,7 @@ export const revenueReports = pgTable(
     /** gross - store fees - refunds - taxes, computed by the server. */
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     /** submitted | returned | verified */
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('submitted'),
     /** The admin's comment when the report is sent back. */
     reviewComment: text('review_comment'),
     /** The optional statement file (evidence): storage key, original name, media type. */
@@ -140,7 +147,7 @@ export const revenueDistributions = pgTable(
       .references(() => campaigns.id, { onDelete: 'restrict' }),
     /** 1, 2, 3 … per campaign, in verification order: carried amounts flow in this order. */
     sequence: integer('sequence').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
     shareBps: integer('share_bps').notNull(),
     platformShareBps: integer('platform_share_bps').notNull(),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
@@ -153,7 +160,7 @@ export const revenueDistributions = pgTable(
     /** Filled when paid: the part held in suspense for deleted accounts, and how many were paid. */
     suspenseCents: bigint('suspense_cents', { mode: 'number' }).notNull().default(0),
     investorCount: integer('investor_count').notNull().default(0),
-    status: text('status').notNull().default('awaiting_funds'),
+    status: text('status', { enum: DISTRIBUTION_STATUSES }).notNull().default('awaiting_funds'),
     /** The developer's bank transfer that paid the pool in (EUR), once per bank transaction. */
     bankTransactionId: text('bank_transaction_id'),
     fundingTransferId: bigint('funding_transfer_id', { mode: 'number' }),

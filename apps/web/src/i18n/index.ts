@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE } from '@indiesplit/shared/constants';
+import { LANGUAGE_COOKIE, REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { isLanguage, LANGUAGES } from '@indiesplit/shared/languages';
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -98,7 +98,13 @@ void i18n
     load: 'languageOnly',
     ns: bundledNamespaces,
     defaultNS: 'common',
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    interpolation: {
+      escapeValue: false,
+      prefix: '{',
+      suffix: '}',
+      // Figures every text may name, written once in packages/shared: "for {termMonths} months".
+      defaultVariables: { termMonths: REVENUE_SHARE_TERM_MONTHS },
+    },
     detection: {
       // Spec §9. index.html carries no lang attribute, so the html tag cannot pre-empt the navigator.
       order: ['localStorage', 'cookie', 'htmlTag', 'navigator'],

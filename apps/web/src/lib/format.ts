@@ -1,5 +1,6 @@
-// Amounts and dates as people read them, in the interface language. Intl formatters are costly to
-// build, so each one is made once per language and style, and shared by every screen.
+// Dates and numbers as people read them, in the interface language (amounts of money: formatMoney
+// in packages/shared). Intl formatters are costly to build, so each one is made once per language
+// and style, and shared by every screen.
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -18,29 +19,6 @@ export function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeForma
 
 /** How much of a date is spelled out: "Mar 5, 2025" (medium) or "March 5, 2025" (long). */
 export type DateLength = 'medium' | 'long';
-
-/** Integer cents -> "€25,000" (en) / "25.000 €" (it); whole amounts drop the decimals. */
-export function formatEuro(cents: number, lang: string): string {
-  const whole = cents % 100 === 0;
-  return cachedFormatter(
-    `euro:${lang}:${whole}`,
-    () =>
-      new Intl.NumberFormat(lang, {
-        style: 'currency',
-        currency: 'EUR',
-        minimumFractionDigits: whole ? 0 : 2,
-        maximumFractionDigits: 2,
-      }),
-  ).format(cents / 100);
-}
-
-/** Integer cents -> "€1,250.50" (en) / "1.250,50 €" (it); always with the cents. */
-export function formatEuroCents(cents: number, lang: string): string {
-  return cachedFormatter(
-    `euro-cents:${lang}`,
-    () => new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }),
-  ).format(cents / 100);
-}
 
 /** An instant (ISO timestamp), date and time, in the reader's time zone. */
 export function formatDateTime(value: string, lang: string, length: DateLength = 'medium'): string {

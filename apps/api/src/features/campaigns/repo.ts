@@ -1,4 +1,5 @@
-import type { BackofficeCampaignQuery } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignQuery, CampaignStatus, ServiceStatus } from '@indiesplit/shared/campaigns';
+import type { Currency } from '@indiesplit/shared/wallet';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -24,10 +25,10 @@ const withDeveloper = {
 export type CampaignWithDeveloper = { campaign: CampaignRow; developerUsername: string | null };
 
 export interface PublicListFilter {
-  statuses: readonly string[];
+  statuses: readonly CampaignStatus[];
   platform?: string | undefined;
   genre?: string | undefined;
-  currency?: string | undefined;
+  currency?: Currency | undefined;
 }
 
 export const PUBLIC_LIST_LIMIT = 200;
@@ -152,7 +153,7 @@ export async function setServiceStatus(
   db: Db,
   campaignId: string,
   service: string,
-  status: string,
+  status: ServiceStatus,
   actorId: string,
 ): Promise<boolean> {
   const rows = await db

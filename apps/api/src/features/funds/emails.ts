@@ -1,4 +1,5 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { formatMoney } from '@indiesplit/shared/money';
 import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
 import { intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
@@ -14,13 +15,8 @@ export interface FundsMailTarget {
   username: string;
 }
 
-/** "1234.5" euros in the reader's convention: "€1,234.50" / "1.234,50 €". */
-export function formatEuros(cents: number, language: Language): string {
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
-}
+/** An amount of euros in the reader's convention: "€1,234.50" / "1.234,50 €". */
+const euros = (cents: number, language: Language): string => formatMoney(cents, 'EUR', intlLocale(language));
 
 function render(t: FundsMailTarget, publicUrl: string, spec: Omit<EmailSpec, 'action'>): MailMessage {
   return {
@@ -42,7 +38,7 @@ export function depositCreditedEmail(
   return render(t, publicUrl, {
     subject: 'funds.depositCredited.subject',
     paragraphs: ['layout.hi', 'funds.depositCredited.body'],
-    values: { amount: formatEuros(amountCents, t.language) },
+    values: { amount: euros(amountCents, t.language) },
   });
 }
 
@@ -58,7 +54,7 @@ export function withdrawalRequestedEmail(
   return render(t, publicUrl, {
     subject: 'funds.withdrawalRequested.subject',
     paragraphs: ['layout.hi', 'funds.withdrawalRequested.body', 'funds.withdrawalRequested.notYou'],
-    values: { amount: formatEuros(w.amountCents, t.language), iban: w.maskedIban },
+    values: { amount: euros(w.amountCents, t.language), iban: w.maskedIban },
   });
 }
 
@@ -71,7 +67,7 @@ export function withdrawalPaidEmail(
     subject: 'funds.withdrawalPaid.subject',
     paragraphs: ['layout.hi', 'funds.withdrawalPaid.body', 'funds.withdrawalPaid.arrival'],
     values: {
-      amount: formatEuros(w.amountCents, t.language),
+      amount: euros(w.amountCents, t.language),
       iban: w.maskedIban,
       reference: w.bankReference,
     },
@@ -86,6 +82,6 @@ export function withdrawalRejectedEmail(
   return render(t, publicUrl, {
     subject: 'funds.withdrawalRejected.subject',
     paragraphs: ['layout.hi', 'funds.withdrawalRejected.body', { verbatim: w.note }],
-    values: { amount: formatEuros(w.amountCents, t.language) },
+    values: { amount: euros(w.amountCents, t.language) },
   });
 }

@@ -288,6 +288,62 @@ describe('importing the bank CSV', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('invalidDepositCsv');
   });
+
+  it('reads 1.250,00 and 1,250.00 as their locales mean them, and refuses 1.250 by line', async () => {
+    const m = await registerUser(t);
+    const reference = await referenceOf(m.client);
+    const csv = [
+      'date;amount;reference;bank_transaction_id;payer',
+      `2026-03-01;"1.250,00";${reference};${bankId()};Rossi`,
+      `2026-03-01;"1,250.00";${reference};${bankId()};Smith`,
+      `2026-03-01;1.250;${reference};${bankId()};Bianchi`,
+      `2026-03-01;1250,5;${reference};${bankId()};Verdi`,
+    ].join('\n');
+    const res = await admin.client.post('/api/backoffice/funds/deposits/import', { csv });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .rows.map((r: { row: number; result: string; amount_cents: number | null }) => [
+          r.row,
+          r.result,
+          r.amount_cents,
+        ]),
+    ).toEqual([
+      [2, 'credited', 125_000],
+      [3, 'credited', 125_000],
+      [4, 'ambiguous_amount', null],
+      [5, 'credited', 125_050],
+    ]);
+    expect(await available(m.client)).toBe(375_050);
+  });
+
+  it('refuses a file it cannot read, naming the line, and credits nothing from it', async () => {
+    const m = await registerUser(t);
+    const reference = await referenceOf(m.client);
+    const csv = [
+      'date,amount,reference,bank_transaction_id,payer',
+      `2026-03-01,10.00,${reference},${bankId()},Rossi`,
+      `2026-03-01,10.00,${reference},${bankId()},"Ro"ssi`,
+    ].join('\r\n');
+    for (const [lang, text] of [
+      ['en', 'Line 3 of the file cannot be read'],
+      ['it', 'Non riusciamo a leggere la riga 3 del file'],
+    ] as const) {
+      const res = await admin.client.post(
+        '/api/backoffice/funds/deposits/import',
+        { csv },
+        { 'accept-language': lang },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'csvLineUnreadable',
+        error_codes: { csv: 'csvLineUnreadable' },
+      });
+      expect(res.json().errors.csv).toContain(text);
+    }
+    expect(await available(m.client)).toBe(0);
+  });
 });
 
 describe('withdrawals', () => {

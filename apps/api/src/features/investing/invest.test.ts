@@ -156,7 +156,7 @@ describe('investing', () => {
       const late = await invest(client, past.id, investBody(10_000));
       expect(late.statusCode).toBe(409);
       expect(late.json().code).toBe('campaignDeadlinePassed');
-      for (const status of ['scheduled', 'closing', 'funded', 'failed', 'cancelled']) {
+      for (const status of ['scheduled', 'closing', 'funded', 'failed', 'cancelled'] as const) {
         const c = await insertCampaign(db(), { status });
         const res = await invest(client, c.id, investBody(10_000));
         expect(res.statusCode, status).toBe(409);

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { centsFromSql } from '@indiesplit/shared/money';
+import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedRaw } from '../../db/prepared-raw.ts';
 import { users } from '../../db/schema.ts';
@@ -186,8 +187,8 @@ export async function investorShareOf(db: Db, campaignId: string, investorId: st
   };
   const [row] = result.rows;
   return {
-    maxCents: row?.max_cents === null || row?.max_cents === undefined ? null : Number(row.max_cents),
-    totalCents: Number(row?.total ?? 0),
+    maxCents: row?.max_cents === null || row?.max_cents === undefined ? null : centsFromSql(row.max_cents),
+    totalCents: centsFromSql(row?.total ?? null),
   };
 }
 

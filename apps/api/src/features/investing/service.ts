@@ -7,7 +7,7 @@ import {
   type InvestmentStatus,
   type PortfolioDto,
 } from '@indiesplit/shared/investing';
-import { centsToEuroString, MAX_EURO_CENTS } from '@indiesplit/shared/money';
+import { centsFromSql, centsToEuroString, MAX_EURO_CENTS } from '@indiesplit/shared/money';
 import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -247,7 +247,7 @@ export async function invest(
   // The campaign as last committed: an early answer for a campaign that cannot take the money, with
   // no lock taken. The guarded update under the lock below decides.
   const terms: CampaignTerms = {
-    status: pre.campaignStatus ?? '',
+    status: pre.campaignStatus ?? 'cancelled', // no such campaign: never open
     startsAt: pre.campaignStartsAt ?? null,
     deadlineAt: pre.campaignDeadlineAt ?? null,
     developerId: pre.campaignDeveloperId ?? null,
@@ -400,7 +400,7 @@ export async function portfolio(ctx: AppContext, userId: string): Promise<Portfo
     investments: rows.map((r) => toInvestmentDto(r.investment, r.campaign, now)),
     totals: CURRENCIES.map((currency) => ({
       currency,
-      committed_cents: Number(totals.find((t) => t.currency === currency)?.total ?? 0),
+      committed_cents: centsFromSql(totals.find((t) => t.currency === currency)?.total ?? null),
     })),
   };
 }

@@ -1,3 +1,4 @@
+import type { PitchStatus } from '@indiesplit/shared/pitches';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -68,8 +69,8 @@ export async function findPitchOf(
 export async function moveStatus(
   db: Db,
   id: string,
-  from: string,
-  values: Partial<NewPitchRow> & { status: string },
+  from: PitchStatus,
+  values: Partial<NewPitchRow> & { status: PitchStatus },
 ): Promise<PitchRow | undefined> {
   const [row] = await db
     .update(pitches)

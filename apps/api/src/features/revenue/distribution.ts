@@ -1,4 +1,5 @@
 import { normalizeBankTransactionId } from '@indiesplit/shared/funds';
+import { centsFromSql } from '@indiesplit/shared/money';
 import type { DistributionDto, DistributionStatus } from '@indiesplit/shared/revenue';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -238,7 +239,7 @@ export async function payDistribution(
                coalesce(sum(amount_cents) filter (where to_suspense), 0)::text as suspense
         from revenue_payouts where distribution_id = ${row.id}::uuid`,
       );
-      if (!totals || Number(totals.paid) !== row.investorsCents)
+      if (!totals || centsFromSql(totals.paid) !== row.investorsCents)
         throw new Error(
           `distribution ${row.id}: the investors' parts sum to ${totals?.paid ?? 0}, not ${row.investorsCents}`,
         );
@@ -290,7 +291,7 @@ export async function payDistribution(
         .set({
           status: 'paid',
           paidAt: now,
-          suspenseCents: Number(totals.suspense),
+          suspenseCents: centsFromSql(totals.suspense),
           investorCount: Number(totals.n),
           updatedAt: now,
         })

@@ -3,7 +3,7 @@ import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
 import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import { type CampaignRef, type Recipient, renderFor } from '../campaigns/emails.ts';
-import { formatMoney } from '../settlement/emails.ts';
+import { moneyText } from '../settlement/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
 // their wallet, a developer that the sales report of a month of the term is due. Words in the email
@@ -62,7 +62,7 @@ export function payoutArrivedEmail(
     subject: 'revenue.payoutArrived.subject',
     paragraphs: ['layout.hi', 'revenue.payoutArrived.body', 'revenue.payoutArrived.detail'],
     action: { label: 'campaigns.myPortfolio', url: `${publicUrl}/portfolio` },
-    values: { amount: formatMoney(amountCents, c.currency, r.language), what },
+    values: { amount: moneyText(amountCents, c.currency, r.language), what },
   });
 }
 

@@ -1,3 +1,5 @@
+import type { CampaignStatus } from '@indiesplit/shared/campaigns';
+import { centsFromSql, centsToEuroString } from '@indiesplit/shared/money';
 import {
   type DistributionStatus,
   monthsLeft,
@@ -24,7 +26,7 @@ import { notFound } from '../../platform/errors.ts';
 // Years and days are UTC calendar days, as everywhere else in the API.
 
 /** Campaign states in which posted investments are a holding in the revenue share. */
-const HOLDING_STATUSES = ['funded', 'services_active', 'launched', 'completed'];
+const HOLDING_STATUSES: CampaignStatus[] = ['funded', 'services_active', 'launched', 'completed'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -144,9 +146,9 @@ export async function revenuePortfolio(
   const today = isoDay(now);
   return {
     holdings: holdings.map((h) => {
-      const investedCents = Number(h.investedCents);
+      const investedCents = centsFromSql(h.investedCents);
       const received = paid.find((p) => p.campaignId === h.id);
-      const paidCents = Number(received?.paidCents ?? 0);
+      const paidCents = centsFromSql(received?.paidCents ?? null);
       return {
         campaign: campaignOf(h, today),
         invested_cents: investedCents,
@@ -247,7 +249,7 @@ export async function statement(
     year,
     investor: { name, email: investor.email },
     campaign: campaignOf(holding, isoDay(now)),
-    invested_cents: Number(holding.investedCents),
+    invested_cents: centsFromSql(holding.investedCents),
     rows: statementRows,
     total_cents: statementRows.reduce((sum, r) => sum + r.your_cents, 0),
     generated_at: now.toISOString(),
@@ -255,12 +257,6 @@ export async function statement(
 }
 
 // ---- CSV --------------------------------------------------------------------------------------
-
-/** 123456 -> "1234.56", -5 -> "-0.05": a number a spreadsheet reads the same in every locale. */
-export function euros(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /**
  * A text cell: a leading = + - @ (or tab, carriage return) would make a spreadsheet run it as a
@@ -301,10 +297,10 @@ export function statementCsv(s: StatementDto): { fileName: string; body: string 
         r.period_start,
         r.period_end,
         r.kind,
-        euros(r.net_cents),
-        euros(r.pool_cents),
-        euros(r.investors_cents),
-        euros(r.your_cents),
+        centsToEuroString(r.net_cents),
+        centsToEuroString(r.pool_cents),
+        centsToEuroString(r.investors_cents),
+        centsToEuroString(r.your_cents),
       ].join(','),
     ),
   ];

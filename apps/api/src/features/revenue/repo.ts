@@ -1,3 +1,5 @@
+import type { CampaignStatus } from '@indiesplit/shared/campaigns';
+import type { ReportStatus } from '@indiesplit/shared/revenue';
 import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
@@ -28,7 +30,7 @@ export async function campaignRefs(db: Db, ids: string[]): Promise<Map<string, C
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function developerCampaigns(db: Db, developerId: string, statuses: readonly string[]) {
+export async function developerCampaigns(db: Db, developerId: string, statuses: readonly CampaignStatus[]) {
   return db
     .select()
     .from(campaigns)
@@ -51,7 +53,7 @@ export async function reportsOfCampaigns(db: Db, campaignIds: string[]): Promise
     .orderBy(desc(revenueReports.periodStart), asc(revenueReports.submittedAt));
 }
 
-export async function reportsByStatus(db: Db, status: string | undefined): Promise<ReportRow[]> {
+export async function reportsByStatus(db: Db, status: ReportStatus | undefined): Promise<ReportRow[]> {
   return db
     .select()
     .from(revenueReports)

@@ -10,6 +10,7 @@ import { onPostgres, registerUser, type TestApp, type TestClient } from '../../.
 import type { Db } from '../../db/client.ts';
 import { revenueDistributions, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { translate } from '../../platform/i18n.ts';
 
 // The revenue reports through HTTP: who may file, what a report may say, the back office's review
 // and the distribution a verification creates. Periods are chosen in the past of any day these
@@ -213,6 +214,35 @@ describe('filing reports', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ gross_cents: 205_050, store_fees_cents: 61_515, net_cents: 131_530 });
+  });
+
+  it('files the same report from an Italian and an English CSV, and refuses an ambiguous amount by line', async () => {
+    const { dev, campaign } = await setup();
+    const italian = parseRevenueCsv(
+      'store;gross;store_fees;refunds;taxes\nsteam;"1.250,00";375,5;0;"1.000,25"\n',
+    );
+    const english = parseRevenueCsv(
+      'store,gross,store_fees,refunds,taxes\nsteam,"1,250.00",375.5,0,"1,000.25"\n',
+    );
+    expect(italian).toEqual(english);
+    if (!italian.ok) throw new Error('the CSV should parse');
+    const res = await file(dev, campaign.id, {
+      period_kind: 'month',
+      period_start: '2025-10-01',
+      lines: italian.lines,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      gross_cents: 125_000,
+      store_fees_cents: 37_550,
+      taxes_cents: 100_025,
+    });
+
+    const ambiguous = parseRevenueCsv(
+      'store,gross,store_fees,refunds,taxes\nsteam,1250,0,0,0\nxbox,"1,250",0,0,0\n',
+    );
+    expect(ambiguous).toEqual({ ok: false, code: 'csvAmountAmbiguous', row: 3 });
+    expect(translate('it', 'csvAmountAmbiguous')).toContain('1.250,00 o 1,250.00');
   });
 
   it('lets an admin file for the developer, and refuses strangers and visitors', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -28,10 +29,8 @@ const TEXTS = {
     'Starfall Couriers was funded on IndieSplit. You run the last courier service of the Ember Belt: parcels, passengers and the occasional goat, between stations that drift a little every day. The team of five in Turin has finished the campaign and is preparing the release on PC and Nintendo Switch.',
   storyIt:
     'Starfall Couriers è stato finanziato su IndieSplit. Gestisci l’ultimo servizio di corrieri della Cintura di Brace: pacchi, passeggeri e ogni tanto una capra, tra stazioni che si spostano un po’ ogni giorno. Il gruppo di cinque persone di Torino ha completato la campagna e prepara l’uscita su PC e Nintendo Switch.',
-  risksEn:
-    'Revenue after launch may be small or none. Your share is paid only from verified net revenue, for 36 months from launch, and you could lose everything you invested.',
-  risksIt:
-    'I ricavi dopo l’uscita potrebbero essere scarsi o nulli. La tua quota è pagata solo sui ricavi netti verificati, per 36 mesi dall’uscita, e potresti perdere tutto ciò che hai investito.',
+  risksEn: `Revenue after launch may be small or none. Your share is paid only from verified net revenue, for ${REVENUE_SHARE_TERM_MONTHS} months from launch, and you could lose everything you invested.`,
+  risksIt: `I ricavi dopo l’uscita potrebbero essere scarsi o nulli. La tua quota è pagata solo sui ricavi netti verificati, per ${REVENUE_SHARE_TERM_MONTHS} mesi dall’uscita, e potresti perdere tutto ciò che hai investito.`,
   useOfFundsEn: '70% development for twelve months; 15% porting to Switch; 15% launch marketing.',
   useOfFundsIt: '70% sviluppo per dodici mesi; 15% conversione per Switch; 15% marketing al lancio.',
 };
@@ -63,7 +62,7 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
       minTicketCents: 5_000,
       currency: 'EUR',
       revenueShareBps: 1000,
-      termMonths: 36,
+      termMonths: REVENUE_SHARE_TERM_MONTHS,
       startsAt: new Date(now.getTime() - 75 * DAY),
       deadlineAt: new Date(now.getTime() - 45 * DAY),
       expectedReleaseDate: new Date(now.getTime() - 60 * DAY).toISOString().slice(0, 10),

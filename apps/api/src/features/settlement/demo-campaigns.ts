@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -161,7 +162,7 @@ async function startRound(tx: Db, kind: RoundKind, botId: string, now: Date, rou
     minTicketCents: 5_000,
     currency: 'DEMO',
     revenueShareBps: 500,
-    termMonths: 36,
+    termMonths: REVENUE_SHARE_TERM_MONTHS,
     startsAt: now,
     deadlineAt: new Date(now.getTime() + minutes * 60_000),
     reflectionSeconds: DEMO_REFLECTION_SECONDS,
@@ -254,10 +255,8 @@ const SHOWCASES: Showcase[] = [
       'Vesper is sinking, and every night fewer lanterns are lit. You play Ilaria, the last lamplighter, rowing through the canals to relight the city district by district. Each lantern you light brings back a neighbourhood — its shops, its gossip, its secrets — and each night you must choose which part of the city to save before dawn.\n\nWe are a team of four in Bologna. After two years of evenings and weekends we have a vertical slice: three districts, the rowing and lighting systems, and forty minutes of voiced story. This campaign lets us work on it full time for eighteen months and ship it on PC and consoles.',
     storyIt:
       'Vesper sta affondando e ogni notte si accendono meno lanterne. Sei Ilaria, l’ultima lampionaia, e remi tra i canali per riaccendere la città quartiere dopo quartiere. Ogni lanterna riporta in vita un rione — le sue botteghe, i suoi pettegolezzi, i suoi segreti — e ogni notte devi scegliere quale parte della città salvare prima dell’alba.\n\nSiamo un gruppo di quattro persone a Bologna. Dopo due anni di sere e fine settimana abbiamo una vertical slice: tre quartieri, i sistemi di voga e di accensione e quaranta minuti di storia doppiata. Questa campagna ci permette di lavorarci a tempo pieno per diciotto mesi e di pubblicarlo su PC e console.',
-    risksEn:
-      'Games are often late and some are never finished: the release could slip or not happen, and revenue after launch may be small or none. Your share is paid only from net revenue, for 36 months from launch, and you could lose everything you invest. Investments cannot be resold easily.',
-    risksIt:
-      'I giochi escono spesso in ritardo e alcuni non vengono mai completati: l’uscita potrebbe slittare o non avvenire, e i ricavi dopo il lancio potrebbero essere scarsi o nulli. La tua quota viene pagata solo sui ricavi netti, per 36 mesi dall’uscita, e potresti perdere tutto ciò che investi. Gli investimenti non sono facilmente rivendibili.',
+    risksEn: `Games are often late and some are never finished: the release could slip or not happen, and revenue after launch may be small or none. Your share is paid only from net revenue, for ${REVENUE_SHARE_TERM_MONTHS} months from launch, and you could lose everything you invest. Investments cannot be resold easily.`,
+    risksIt: `I giochi escono spesso in ritardo e alcuni non vengono mai completati: l’uscita potrebbe slittare o non avvenire, e i ricavi dopo il lancio potrebbero essere scarsi o nulli. La tua quota viene pagata solo sui ricavi netti, per ${REVENUE_SHARE_TERM_MONTHS} mesi dall’uscita, e potresti perdere tutto ciò che investi. Gli investimenti non sono facilmente rivendibili.`,
     useOfFundsEn:
       '60% salaries of the core team for 18 months; 15% music and voice acting in English and Italian; 15% console ports and certification; 10% marketing at launch.',
     useOfFundsIt:
@@ -284,10 +283,8 @@ const SHOWCASES: Showcase[] = [
       'In Tidebound every turn is a tide. Piers, markets and boathouses have to be planned for both high and low water; storms rearrange the coast, and trade ships only call at harbours that stay open at every tide.\n\nThe game grew out of a prototype that won a regional game jam in 2024. Our demo has been played by more than 20,000 people and has 11,000 wishlists. We are opening this campaign to finish the campaign mode, add the modding tools the community asked for, and launch on PC.',
     storyIt:
       'In Tidebound ogni turno è una marea. Moli, mercati e rimesse vanno progettati sia per l’alta sia per la bassa marea; le tempeste ridisegnano la costa e le navi mercantili attraccano solo nei porti che restano aperti a ogni marea.\n\nIl gioco nasce da un prototipo che ha vinto una game jam regionale nel 2024. La demo è stata provata da oltre 20.000 persone e conta 11.000 wishlist. Apriamo questa campagna per completare la modalità campagna, aggiungere gli strumenti di modding chiesti dalla community e uscire su PC.',
-    risksEn:
-      'The game might be released late, or not at all, and might sell less than we expect. You are paid a share of net revenue only, for 36 months after launch, and you could lose all the money you invest.',
-    risksIt:
-      'Il gioco potrebbe uscire in ritardo, o non uscire affatto, e vendere meno del previsto. Ricevi solo una quota dei ricavi netti, per 36 mesi dall’uscita, e potresti perdere tutto il denaro investito.',
+    risksEn: `The game might be released late, or not at all, and might sell less than we expect. You are paid a share of net revenue only, for ${REVENUE_SHARE_TERM_MONTHS} months after launch, and you could lose all the money you invest.`,
+    risksIt: `Il gioco potrebbe uscire in ritardo, o non uscire affatto, e vendere meno del previsto. Ricevi solo una quota dei ricavi netti, per ${REVENUE_SHARE_TERM_MONTHS} mesi dall’uscita, e potresti perdere tutto il denaro investito.`,
     useOfFundsEn:
       '55% development of the campaign mode and modding tools; 20% art and animation; 15% localisation into six languages; 10% community and launch.',
     useOfFundsIt:
@@ -322,7 +319,7 @@ export async function ensureShowcaseCampaigns(db: Db, developerId: string, now: 
         minTicketCents: 5_000,
         currency: 'EUR',
         revenueShareBps: s.revenueShareBps,
-        termMonths: 36,
+        termMonths: REVENUE_SHARE_TERM_MONTHS,
         startsAt: new Date(now.getTime() + s.startsInDays * DAY),
         deadlineAt: new Date(now.getTime() + (s.startsInDays + s.runsForDays) * DAY),
         expectedReleaseDate: s.expectedReleaseDate,

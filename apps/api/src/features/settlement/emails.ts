@@ -1,4 +1,6 @@
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { Language } from '@indiesplit/shared/messages';
+import { formatMoney } from '@indiesplit/shared/money';
 import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 import { type CampaignRef, campaignUrl, type Recipient, renderFor } from '../campaigns/emails.ts';
@@ -8,12 +10,9 @@ import { type CampaignRef, campaignUrl, type Recipient, renderFor } from '../cam
 // Words in the email catalogue (campaigns.*); titles are typed by people, values escaped in the
 // HTML. Watchers are told by the campaign's opening (campaigns/emails.ts).
 
-/** "€1,250.00" / "1.250,00 €"; demo money says so, so nobody mistakes it for real euros. */
-export function formatMoney(cents: number, currency: string, language: Language): string {
-  const amount = new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
+/** The amount in the reader's convention; demo money says so, so nobody mistakes it for real euros. */
+export function moneyText(cents: number, currency: string, language: Language): string {
+  const amount = formatMoney(cents, 'EUR', intlLocale(language));
   if (currency !== 'DEMO') return amount;
   return emailText(language, 'campaigns.virtualMoney', { amount });
 }
@@ -30,7 +29,10 @@ export function investmentPostedEmail(
     subject: 'campaigns.investmentPosted.subject',
     paragraphs: ['layout.hi', 'campaigns.investmentPosted.body', 'campaigns.investmentPosted.share'],
     action: { label: 'campaigns.myPortfolio', url: portfolioUrl(publicUrl) },
-    values: { amount: formatMoney(amountCents, c.currency, r.language) },
+    values: {
+      amount: moneyText(amountCents, c.currency, r.language),
+      termMonths: REVENUE_SHARE_TERM_MONTHS,
+    },
   });
 }
 
@@ -52,7 +54,7 @@ export function investmentRefundedEmail(
       'campaigns.investmentRefunded.refunded',
     ],
     action: { label: 'campaigns.myPortfolio', url: portfolioUrl(publicUrl) },
-    values: { amount: formatMoney(amountCents, c.currency, r.language) },
+    values: { amount: moneyText(amountCents, c.currency, r.language) },
   });
 }
 
@@ -67,7 +69,7 @@ export function developerFundedEmail(
     subject: 'campaigns.developerFunded.subject',
     paragraphs: ['layout.hi', 'campaigns.developerFunded.body', 'campaigns.developerFunded.services'],
     action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
-    values: { amount: formatMoney(raisedCents, c.currency, r.language), investors },
+    values: { amount: moneyText(raisedCents, c.currency, r.language), investors },
   });
 }
 

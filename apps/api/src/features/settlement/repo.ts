@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { CampaignStatus } from '@indiesplit/shared/campaigns';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
@@ -34,7 +35,7 @@ export const liveDue = (db: Db, now: Date, limit: number) =>
  * Campaigns in `statuses` that have work left: closing ones (to decide) and funded ones (to finish)
  * always, failed and cancelled ones while money is still reserved.
  */
-export async function campaignsIn(db: Db, statuses: string[], limit: number): Promise<string[]> {
+export async function campaignsIn(db: Db, statuses: CampaignStatus[], limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)

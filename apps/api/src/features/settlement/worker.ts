@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../platform/context.ts';
 import {
   claimLease,
@@ -55,7 +58,7 @@ class LeaseLost extends Error {}
 class Stopping extends Error {}
 
 /** States in which a campaign may have work left (see repo.campaignsIn). */
-const SETTLING_STATUSES = [
+const SETTLING_STATUSES: CampaignStatus[] = [
   'closing',
   'funded',
   'services_active',

@@ -1,4 +1,5 @@
 // "How it works" section of the home page, English.
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { BusinessModel } from '../types.ts';
 
 export const businessModel: BusinessModel = {
@@ -23,8 +24,8 @@ export const businessModel: BusinessModel = {
     },
     {
       id: 'revenue',
-      title: 'Revenue share for 36 months',
-      text: "For 36 months after launch, a share of the game's net revenue is split between IndieSplit and the investors, pro rata to what each investor put in.",
+      title: `Revenue share for ${REVENUE_SHARE_TERM_MONTHS} months`,
+      text: `For ${REVENUE_SHARE_TERM_MONTHS} months after launch, a share of the game's net revenue is split between IndieSplit and the investors, pro rata to what each investor put in.`,
     },
   ],
   riskNote:

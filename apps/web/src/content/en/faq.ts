@@ -1,4 +1,5 @@
 // Home page FAQ, English. Keep the same items, in the same order, as the Italian file.
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { Faq } from '../types.ts';
 
 export const faq: Faq = {
@@ -17,8 +18,8 @@ export const faq: Faq = {
       id: 'term',
       title: 'How long does the revenue share last?',
       content: [
-        "36 months (three years), counted from the game's launch date, not from the day you invest. Between the end of the campaign and the launch there may be months of development in which nothing is paid out; if the launch is delayed, payouts start later.",
-        'When the 36 months are over the agreement ends and no further payments are due. There is no separate repayment of the amount you invested: everything you receive comes from the revenue share during those 36 months.',
+        `${REVENUE_SHARE_TERM_MONTHS} months (three years), counted from the game's launch date, not from the day you invest. Between the end of the campaign and the launch there may be months of development in which nothing is paid out; if the launch is delayed, payouts start later.`,
+        `When the ${REVENUE_SHARE_TERM_MONTHS} months are over the agreement ends and no further payments are due. There is no separate repayment of the amount you invested: everything you receive comes from the revenue share during those ${REVENUE_SHARE_TERM_MONTHS} months.`,
       ],
     },
     {
@@ -35,7 +36,7 @@ export const faq: Faq = {
       content: [
         'Investing in video games is high risk. A game can be delayed, may never launch, or may sell far less than expected: you could lose all the money you invest and receive no return at all.',
         "The results of other games, or of the same studio's earlier games, are not a reliable guide to future results. Nothing on IndieSplit is a promise or a forecast of returns.",
-        'Your investment is not a bank deposit and is not covered by deposit guarantee or investor compensation schemes. It may be difficult or impossible to sell or transfer it before the 36 months are over. Only invest money you can afford to lose, and spread it across several projects rather than putting everything into one.',
+        `Your investment is not a bank deposit and is not covered by deposit guarantee or investor compensation schemes. It may be difficult or impossible to sell or transfer it before the ${REVENUE_SHARE_TERM_MONTHS} months are over. Only invest money you can afford to lose, and spread it across several projects rather than putting everything into one.`,
       ],
     },
     {

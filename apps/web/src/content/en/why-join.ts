@@ -1,4 +1,5 @@
 // "Why join" block of the home page, English: one text for visitors, one for members.
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { WhyJoin } from '../types.ts';
 
 export const whyJoin: WhyJoin = {
@@ -8,7 +9,7 @@ export const whyJoin: WhyJoin = {
       'IndieSplit brings together the people who make independent games and the people who play them and want to back them. Studios raise funds and get the support they need to launch; investors share in the revenue of the games they believe in.',
     ],
     points: [
-      'Back the indie games you care about and share in their net revenue for 36 months after launch.',
+      `Back the indie games you care about and share in their net revenue for ${REVENUE_SHARE_TERM_MONTHS} months after launch.`,
       "All-or-nothing campaigns: if the goal isn't reached, everyone gets their money back.",
       "Clear terms: fees and the investors' revenue share are shown on every campaign before you commit.",
       'A community of players, developers and investors, open to everyone with an account.',

@@ -1,4 +1,5 @@
 // Sezione "Come funziona" della home, italiano.
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { BusinessModel } from '../types.ts';
 
 export const businessModel: BusinessModel = {
@@ -23,8 +24,8 @@ export const businessModel: BusinessModel = {
     },
     {
       id: 'revenue',
-      title: 'Ricavi condivisi per 36 mesi',
-      text: "Per 36 mesi dall'uscita, una parte dei ricavi netti del gioco viene ripartita tra IndieSplit e gli investitori, in proporzione a quanto ha investito ciascuno.",
+      title: `Ricavi condivisi per ${REVENUE_SHARE_TERM_MONTHS} mesi`,
+      text: `Per ${REVENUE_SHARE_TERM_MONTHS} mesi dall'uscita, una parte dei ricavi netti del gioco viene ripartita tra IndieSplit e gli investitori, in proporzione a quanto ha investito ciascuno.`,
     },
   ],
   riskNote:

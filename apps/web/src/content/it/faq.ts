@@ -1,4 +1,5 @@
 // FAQ della home, italiano. Stesse domande, nello stesso ordine, del file inglese.
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { Faq } from '../types.ts';
 
 export const faq: Faq = {
@@ -17,8 +18,8 @@ export const faq: Faq = {
       id: 'term',
       title: 'Quanto dura la partecipazione ai ricavi?',
       content: [
-        "36 mesi (tre anni) a partire dalla data di uscita del gioco, non dal giorno in cui investi. Tra la chiusura della campagna e l'uscita possono passare mesi di sviluppo in cui non viene pagato nulla; se l'uscita slitta, anche i pagamenti iniziano più tardi.",
-        "Trascorsi i 36 mesi l'accordo termina e non sono dovuti altri pagamenti. Non è previsto un rimborso separato della somma investita: tutto ciò che ricevi arriva dalla partecipazione ai ricavi in quei 36 mesi.",
+        `${REVENUE_SHARE_TERM_MONTHS} mesi (tre anni) a partire dalla data di uscita del gioco, non dal giorno in cui investi. Tra la chiusura della campagna e l'uscita possono passare mesi di sviluppo in cui non viene pagato nulla; se l'uscita slitta, anche i pagamenti iniziano più tardi.`,
+        `Trascorsi i ${REVENUE_SHARE_TERM_MONTHS} mesi l'accordo termina e non sono dovuti altri pagamenti. Non è previsto un rimborso separato della somma investita: tutto ciò che ricevi arriva dalla partecipazione ai ricavi in quei ${REVENUE_SHARE_TERM_MONTHS} mesi.`,
       ],
     },
     {
@@ -35,7 +36,7 @@ export const faq: Faq = {
       content: [
         'Investire nei videogiochi comporta un rischio elevato. Un gioco può subire ritardi, non uscire mai o vendere molto meno del previsto: potresti perdere tutto il denaro investito e non ottenere alcun rendimento.',
         'I risultati di altri giochi, o dei giochi precedenti dello stesso studio, non sono un indicatore affidabile dei risultati futuri. Nulla su IndieSplit costituisce una promessa o una previsione di rendimento.',
-        'Il tuo investimento non è un deposito bancario e non è coperto da sistemi di garanzia dei depositi né da sistemi di indennizzo degli investitori. Potrebbe essere difficile o impossibile venderlo o cederlo prima della fine dei 36 mesi. Investi solo denaro che puoi permetterti di perdere e distribuiscilo su più progetti invece di puntare tutto su uno solo.',
+        `Il tuo investimento non è un deposito bancario e non è coperto da sistemi di garanzia dei depositi né da sistemi di indennizzo degli investitori. Potrebbe essere difficile o impossibile venderlo o cederlo prima della fine dei ${REVENUE_SHARE_TERM_MONTHS} mesi. Investi solo denaro che puoi permetterti di perdere e distribuiscilo su più progetti invece di puntare tutto su uno solo.`,
       ],
     },
     {

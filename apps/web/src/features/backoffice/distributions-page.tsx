@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { cx } from '../../components/cx.ts';
 import { Field, SelectField } from '../../components/field.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -16,7 +17,6 @@ import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.t
 import { focusSoon } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useDistributions, useFundDistribution } from '../revenue/api.ts';
-import { Money } from '../revenue/money.tsx';
 import { DistributionStatusBadge } from '../revenue/report-parts.tsx';
 import styles from './backoffice.module.css';
 import { Forbidden } from './forbidden.tsx';

@@ -4,6 +4,7 @@ import {
   formatIban,
   RecordDepositRequest,
 } from '@indiesplit/shared/funds';
+import { formatMoney } from '@indiesplit/shared/money';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ import {
   useRejectWithdrawal,
   useStartWithdrawalPayment,
 } from '../funds/api.ts';
-import { formatCents, formatDateTime, formatDay } from '../funds/format.ts';
+import { formatDateTime, formatDay } from '../funds/format.ts';
 import styles from './backoffice.module.css';
 import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
@@ -91,7 +92,7 @@ function RecordDepositPanel() {
       setResult({
         ok: true,
         text: t('funds.record.done', {
-          amount: formatCents(deposit.amount_cents, i18n.language),
+          amount: formatMoney(deposit.amount_cents, 'EUR', i18n.language),
           username: deposit.member.username,
         }),
       });
@@ -177,7 +178,7 @@ function ImportReport({ report }: { report: DepositImportResponse }) {
       <p role="status">
         {t('funds.import.summary', {
           credited: report.credited,
-          amount: formatCents(report.credited_cents, i18n.language),
+          amount: formatMoney(report.credited_cents, 'EUR', i18n.language),
           skipped: report.skipped,
         })}
       </p>
@@ -204,7 +205,7 @@ function ImportReport({ report }: { report: DepositImportResponse }) {
                   <td data-result={r.result}>{t(`funds.import.result.${r.result}`)}</td>
                   <td>{r.reference ?? '—'}</td>
                   <td className={styles.num}>
-                    {r.amount_cents === null ? '—' : formatCents(r.amount_cents, i18n.language)}
+                    {r.amount_cents === null ? '—' : formatMoney(r.amount_cents, 'EUR', i18n.language)}
                   </td>
                   <td className={styles.breakAll}>{r.bank_transaction_id ?? '—'}</td>
                   <td>{r.username ?? '—'}</td>
@@ -288,7 +289,7 @@ function WithdrawalActions({ w, onResult }: { w: BackofficeWithdrawalDto; onResu
   const [mode, setMode] = useState<'paid' | 'reject' | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const amount = formatCents(w.amount_cents, i18n.language);
+  const amount = formatMoney(w.amount_cents, 'EUR', i18n.language);
 
   const startPayment = async () => {
     try {
@@ -502,7 +503,7 @@ function WithdrawalsPanel() {
               <span className={styles.cellMain}>{w.member.username}</span>
               <span className={styles.cellSub}>{w.member.email}</span>
             </th>
-            <td className={styles.num}>{formatCents(w.amount_cents, i18n.language)}</td>
+            <td className={styles.num}>{formatMoney(w.amount_cents, 'EUR', i18n.language)}</td>
             <td>
               <span className={styles.cellMain}>{w.account_holder}</span>
               <span className={`${styles.cellSub} ${styles.breakAll}`}>{formatIban(w.iban)}</span>
@@ -561,7 +562,7 @@ function DepositsPanel() {
           <tr key={d.id}>
             <td>{formatDay(d.value_date, i18n.language)}</td>
             <th scope="row">{d.member.username}</th>
-            <td className={styles.num}>{formatCents(d.amount_cents, i18n.language)}</td>
+            <td className={styles.num}>{formatMoney(d.amount_cents, 'EUR', i18n.language)}</td>
             <td className={styles.breakAll}>{d.bank_transaction_id}</td>
             <td>{d.payer_name ?? '—'}</td>
             <td>

@@ -1,3 +1,4 @@
+import { formatMoney } from '@indiesplit/shared/money';
 import type { BackofficePitchDetail, PitchEventDto } from '@indiesplit/shared/pitches';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { ChevronLeftIcon, ExternalIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { formatDateTime, formatDay, formatEuro, formatScore } from '../pitches/pitch-format.ts';
+import { formatDateTime, formatDay, formatScore } from '../pitches/pitch-format.ts';
 import { platformLabel, serviceChoiceKey } from '../pitches/pitch-logic.ts';
 import { PitchStatusBadge } from '../pitches/pitch-status-badge.tsx';
 import { pitchPdfUrl, usePitchDetail } from './api.ts';
@@ -108,10 +109,10 @@ function PitchDetail({ pitch }: { pitch: BackofficePitchDetail }) {
               </Row>
               <Row label={t('pitch:details.projectName')}>{pitch.project_name}</Row>
               <Row label={t('pitch:details.budget')}>
-                {formatEuro(pitch.expected_production_budget_cents, lang)}
+                {formatMoney(pitch.expected_production_budget_cents, 'EUR', lang, { trimWhole: true })}
               </Row>
               <Row label={t('pitch:details.funding')}>
-                {formatEuro(pitch.required_funding_size_cents, lang)}
+                {formatMoney(pitch.required_funding_size_cents, 'EUR', lang, { trimWhole: true })}
               </Row>
               <Row label={t('pitch:details.releaseDate')}>{formatDay(pitch.expected_release_date, lang)}</Row>
               <Row label={t('pitch:details.platforms')}>

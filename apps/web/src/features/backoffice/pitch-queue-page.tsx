@@ -1,3 +1,4 @@
+import { formatMoney } from '@indiesplit/shared/money';
 import { PITCH_PLATFORMS, PITCH_STATUSES } from '@indiesplit/shared/pitches';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { focusSoon } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { formatDate, formatDay, formatEuro, formatScore } from '../pitches/pitch-format.ts';
+import { formatDate, formatDay, formatScore } from '../pitches/pitch-format.ts';
 import { platformLabel } from '../pitches/pitch-logic.ts';
 import { PitchStatusBadge } from '../pitches/pitch-status-badge.tsx';
 import { usePitchList } from './api.ts';
@@ -199,7 +200,9 @@ export default function PitchQueuePage() {
                   <td>
                     <PitchStatusBadge status={p.status} />
                   </td>
-                  <td className={styles.num}>{formatEuro(p.expected_production_budget_cents, lang)}</td>
+                  <td className={styles.num}>
+                    {formatMoney(p.expected_production_budget_cents, 'EUR', lang, { trimWhole: true })}
+                  </td>
                   <td>{formatDay(p.expected_release_date, lang)}</td>
                   <td>{formatDate(p.submitted_at, lang)}</td>
                   <td className={styles.num}>

@@ -1,19 +1,17 @@
+import { formatMoney } from '@indiesplit/shared/money';
 import type { TFunction } from 'i18next';
 import {
   cachedFormatter,
   formatDateTime as formatDateTimeOf,
   formatDay as formatDayOf,
-  formatEuro,
 } from '../../lib/format.ts';
 
 // Amounts, shares and times of campaigns as people read them, in the interface language; dates
 // are spelled out in full ("March 5, 2025").
 
-export { formatEuro };
-
 /** An amount in the campaign's money: demo amounts always say they are virtual. */
 export function formatAmount(t: TFunction, cents: number, currency: string, lang: string): string {
-  const amount = formatEuro(cents, lang);
+  const amount = formatMoney(cents, currency, lang, { trimWhole: true });
   return currency === 'DEMO' ? t('campaigns:money.virtual', { amount }) : amount;
 }
 

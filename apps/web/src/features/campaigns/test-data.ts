@@ -1,4 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 
 // Test data of the campaign screens: a live EUR campaign as the API describes it, its key
 // information sheet following what is overridden.
@@ -25,7 +26,7 @@ export function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDeta
     cover_url: null,
     summary: 'Arcade racing in a neon city.',
     revenue_share_bps: 750,
-    term_months: 36,
+    term_months: REVENUE_SHARE_TERM_MONTHS,
     story: 'We are three friends from Turin.',
     risks: 'The game may never ship.',
     use_of_funds: 'Art and music.',

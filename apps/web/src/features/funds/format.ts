@@ -1,3 +1,3 @@
-// Amounts and dates of the funds screens as people read them: amounts always show the cents.
+// Dates of the funds screens as people read them (amounts: formatMoney in packages/shared).
 
-export { formatDateTime, formatDay, formatEuroCents as formatCents } from '../../lib/format.ts';
+export { formatDateTime, formatDay } from '../../lib/format.ts';

@@ -1,5 +1,6 @@
 import { formatIban, maskIban, type WithdrawalDto, WithdrawalRequest } from '@indiesplit/shared/funds';
 import type { SecondFactorProof } from '@indiesplit/shared/mfa';
+import { formatMoney } from '@indiesplit/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +16,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { passkeyProof } from '../auth/second-factor-api.ts';
 import { confirmOptions, mfaStatusQuery } from '../settings/two-factor-api.ts';
 import { useCancelWithdrawal, useMyWithdrawals, useRequestWithdrawal } from './api.ts';
-import { formatCents, formatDateTime } from './format.ts';
+import { formatDateTime } from './format.ts';
 import styles from './funds.module.css';
 
 interface WithdrawalForm {
@@ -82,7 +83,7 @@ export function WithdrawalForm() {
       setFactorCode('');
       setResult({
         ok: true,
-        text: t('withdraw.requested', { amount: formatCents(created.amount_cents, i18n.language) }),
+        text: t('withdraw.requested', { amount: formatMoney(created.amount_cents, 'EUR', i18n.language) }),
       });
     } catch (err) {
       let focused = false;
@@ -191,7 +192,7 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
   const { t, i18n } = useTranslation(['funds', 'errors']);
   const cancel = useCancelWithdrawal();
   const [error, setError] = useState<string | null>(null);
-  const amount = formatCents(w.amount_cents, i18n.language);
+  const amount = formatMoney(w.amount_cents, 'EUR', i18n.language);
   return (
     <li className={styles.item}>
       <div className={styles.itemMain}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -10,9 +11,9 @@ import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCampaigns } from '../campaigns/api.ts';
 import { useOpenDemoWallet, useWallet } from './api.ts';
+import { CurrencyBanner } from './currency-banner.tsx';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
-import { CurrencyBanner, Money } from './money.tsx';
 
 /** The demo: 10,000 virtual euros, demo campaigns on a fast clock, the whole cycle without risk. */
 export default function DemoPage() {

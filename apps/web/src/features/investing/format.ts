@@ -1,4 +1,3 @@
-// Money and dates of investing as people read them: amounts always show the cents; demo euros are
-// labelled by the caller.
+// Dates of investing as people read them (amounts: formatMoney in packages/shared).
 
-export { formatDateTime, formatEuroCents as formatEuro } from '../../lib/format.ts';
+export { formatDateTime } from '../../lib/format.ts';

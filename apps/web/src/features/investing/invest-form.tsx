@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InvestmentDto, InvestRequest } from '@indiesplit/shared/investing';
+import { formatMoney } from '@indiesplit/shared/money';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { useId, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { useInvest } from './api.ts';
-import { formatEuro } from './format.ts';
 import { checkAmount, type InvestLimits, needsHighAmountConsent, newIdempotencyKey } from './invest-logic.ts';
 import styles from './investing.module.css';
 
@@ -100,8 +100,8 @@ export function InvestForm({
   const high = checked.cents !== null && needsHighAmountConsent(checked.cents, profile);
   const amountParams = (problem: string) =>
     problem === 'investBelowMinimum'
-      ? formatEuro(limits.minTicketCents, i18n.language)
-      : formatEuro(Math.max(0, limits.remainingCents), i18n.language);
+      ? formatMoney(limits.minTicketCents, 'EUR', i18n.language)
+      : formatMoney(Math.max(0, limits.remainingCents), 'EUR', i18n.language);
 
   const submit = handleSubmit(
     (values) => {
@@ -154,7 +154,7 @@ export function InvestForm({
         inputMode="decimal"
         autoComplete="off"
         error={amountError}
-        hint={t('invest.amountHint', { min: formatEuro(limits.minTicketCents, i18n.language) })}
+        hint={t('invest.amountHint', { min: formatMoney(limits.minTicketCents, 'EUR', i18n.language) })}
         required
         {...register('amount')}
       />
@@ -173,7 +173,7 @@ export function InvestForm({
         <Notice type="warning" title={t('invest.highTitle')} live={false}>
           <p>
             {t('invest.highText', {
-              threshold: formatEuro(profile.high_amount_threshold_cents, i18n.language),
+              threshold: formatMoney(profile.high_amount_threshold_cents, 'EUR', i18n.language),
             })}
           </p>
           <Checkbox
@@ -182,7 +182,7 @@ export function InvestForm({
             error={
               errors.high_amount_consent
                 ? t('errors:highAmountConsentRequired', {
-                    amount: formatEuro(profile.high_amount_threshold_cents, i18n.language),
+                    amount: formatMoney(profile.high_amount_threshold_cents, 'EUR', i18n.language),
                   })
                 : undefined
             }

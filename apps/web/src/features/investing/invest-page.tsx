@@ -1,10 +1,12 @@
 import type { InvestmentDto } from '@indiesplit/shared/investing';
+import { formatMoney } from '@indiesplit/shared/money';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -12,10 +14,10 @@ import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCampaign } from '../campaigns/api.ts';
 import { useInvestorProfile, useWallet } from './api.ts';
+import { CurrencyBanner } from './currency-banner.tsx';
 import { formatDateTime } from './format.ts';
 import { InvestForm } from './invest-form.tsx';
 import styles from './investing.module.css';
-import { CurrencyBanner, Money } from './money.tsx';
 
 /** Invest in one campaign: summary, key information, amount, acknowledgements, consent. */
 export default function InvestPage() {

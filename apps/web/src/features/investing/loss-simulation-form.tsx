@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type InvestorProfileDto, LossSimulationRequest } from '@indiesplit/shared/investing';
+import { formatMoney } from '@indiesplit/shared/money';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -8,7 +9,6 @@ import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { useSaveLossSimulation } from './api.ts';
-import { formatEuro } from './format.ts';
 import { type LossSimulationValues, previewLossSimulation } from './invest-logic.ts';
 import styles from './investing.module.css';
 
@@ -74,8 +74,8 @@ export function LossSimulationForm({ profile }: { profile: InvestorProfileDto })
         {preview && (
           <p aria-live="polite">
             {t('profile.simResult', {
-              netWorth: formatEuro(preview.netWorthCents, i18n.language),
-              loss: formatEuro(preview.lossCapacityCents, i18n.language),
+              netWorth: formatMoney(preview.netWorthCents, 'EUR', i18n.language),
+              loss: formatMoney(preview.lossCapacityCents, 'EUR', i18n.language),
             })}
           </p>
         )}

@@ -6,6 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
+import { Money } from '../../components/money.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -16,7 +17,6 @@ import { RevenueSection } from '../payouts/revenue-section.tsx';
 import { usePortfolio, useRevoke, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
-import { Money } from './money.tsx';
 
 /** My investments (state, dates, revoke while allowed), wallets, movements and deposits. */
 export default function PortfolioPage() {

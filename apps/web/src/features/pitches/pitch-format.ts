@@ -1,8 +1,8 @@
-// Amounts, scores and dates of pitches as people read them, in the interface language.
+// Scores and dates of pitches as people read them, in the interface language.
 
 import { cachedFormatter } from '../../lib/format.ts';
 
-export { formatDate, formatDateTime, formatDay, formatEuro } from '../../lib/format.ts';
+export { formatDate, formatDateTime, formatDay } from '../../lib/format.ts';
 
 /** An average score, one decimal ("3.8" / "3,8"). */
 export function formatScore(value: number, lang: string): string {

@@ -6,8 +6,8 @@ import type {
 } from '@indiesplit/shared/revenue';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/cx.ts';
+import { Money } from '../../components/money.tsx';
 import { periodLabel } from './format.ts';
-import { Money } from './money.tsx';
 import styles from './revenue.module.css';
 
 // Pieces both the developer's screens and the back office show: status badges, a report's

@@ -1,3 +1,4 @@
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import type { DeveloperCampaignDto, DistributionDto, RevenueReportDto } from '@indiesplit/shared/revenue';
 
 // Answers of the revenue API, shaped exactly like its DTOs, for the screens' tests.
@@ -11,7 +12,7 @@ export function campaignDto(over: Partial<DeveloperCampaignDto> = {}): Developer
     currency: 'EUR',
     revenue_share_bps: 1250,
     platform_share_bps: 1000,
-    term_months: 36,
+    term_months: REVENUE_SHARE_TERM_MONTHS,
     launched_on: '2027-01-15',
     term_ends_on: '2030-01-14',
     report_due: { period_start: '2027-03-01', period_end: '2027-03-31', due_on: '2027-04-15' },

@@ -1,3 +1,4 @@
+import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { Db } from '../../../db/client.ts';
 import { campaignEvents } from '../../../db/schema-campaigns.ts';
 
@@ -9,8 +10,8 @@ export async function recordEvent(
   tx: Db,
   event: {
     campaignId: string;
-    from: string | null;
-    to: string;
+    from: CampaignStatus | null;
+    to: CampaignStatus;
     actorId: string | null;
     reason: string | null;
   },

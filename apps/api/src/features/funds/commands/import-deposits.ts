@@ -1,3 +1,4 @@
+import { readCsv } from '@indiesplit/shared/csv';
 import {
   DEPOSIT_CSV_COLUMNS,
   DEPOSIT_CSV_MAX_ROWS,
@@ -8,7 +9,7 @@ import {
 } from '@indiesplit/shared/funds';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
-import { csvAmountToCents, csvDate, parseCsv } from '../csv.ts';
+import { csvAmountToCents, csvDate } from '../csv.ts';
 import { recordDeposit } from './record-deposit.ts';
 
 const invalidCsv = () => badRequest('invalidDepositCsv', { csv: 'invalidDepositCsv' });
@@ -23,7 +24,13 @@ export async function importDeposits(
   adminId: string,
   csv: string,
 ): Promise<DepositImportResponse> {
-  const [header, ...records] = parseCsv(csv);
+  const reading = readCsv(csv);
+  if (!reading.ok)
+    throw new AppError('csvLineUnreadable', 400, {
+      params: { line: reading.line },
+      fields: { csv: 'csvLineUnreadable' },
+    });
+  const [header, ...records] = reading.records;
   if (!header) throw invalidCsv();
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const column = Object.fromEntries(DEPOSIT_CSV_COLUMNS.map((c) => [c, names.indexOf(c)])) as Record<
@@ -46,15 +53,15 @@ export async function importDeposits(
         result,
         bank_transaction_id: bankId,
         reference: reference ?? (cell('reference') || null),
-        amount_cents: amount ?? null,
+        amount_cents: typeof amount === 'number' ? amount : null,
         username,
       });
     if (!bankId || !date) {
       report('invalid_row');
       continue;
     }
-    if (amount === undefined) {
-      report('invalid_amount');
+    if (typeof amount !== 'number') {
+      report(amount === 'ambiguous' ? 'ambiguous_amount' : 'invalid_amount');
       continue;
     }
     if (!reference) {

@@ -1,3 +1,4 @@
+import type { Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../../db/client.ts';
 import * as repo from '../repo.ts';
 
@@ -6,7 +7,7 @@ export interface ReservedInvestment {
   campaignId: string;
   investorId: string;
   amountCents: number;
-  currency: string;
+  currency: Currency;
   /** The pending ledger transfer wallet -> escrow the caller made in the same transaction. */
   reserveTransferId: number;
   reflectionEndsAt: Date;

@@ -1,5 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
-import { parseEuroToCents } from '@indiesplit/shared/money';
+import { centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   SIMULATOR_CASES,
   SIMULATOR_DEFAULT_PLATFORM_SHARE_BPS,
@@ -25,7 +25,7 @@ const isOpen = (status: CampaignDetailDto['status']) => status === 'scheduled' |
 
 /** Cents as the reader would type them: 5000 -> "50", 1999 -> "19.99". */
 function euroInput(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return centsToEuroString(cents).replace(/\.00$/, '');
 }
 
 /** "1000" -> 1000; anything but a whole number in range -> undefined. */

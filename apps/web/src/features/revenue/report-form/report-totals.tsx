@@ -1,8 +1,8 @@
 import type { Currency } from '@indiesplit/shared/wallet';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/money.tsx';
 import { parseAmount } from '../format.ts';
-import { Money } from '../money.tsx';
 import styles from '../revenue.module.css';
 import { AMOUNTS, type ReportFormValues } from './report-form-values.ts';
 
