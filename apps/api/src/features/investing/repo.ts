@@ -1,5 +1,5 @@
 import { centsFromSql } from '@indiesplit/shared/money';
-import { and, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedRaw } from '../../db/prepared-raw.ts';
 import { users } from '../../db/schema.ts';

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../platform/context.ts';
 import {

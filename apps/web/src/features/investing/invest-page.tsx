@@ -1,5 +1,4 @@
 import type { InvestmentDto } from '@indiesplit/shared/investing';
-import { formatMoney } from '@indiesplit/shared/money';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
