@@ -1,17 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
   lastMailId,
-  launch,
   linkFromMailbox,
   logIn,
   newContext,
-  reportPagesOnFailure,
   snapshot,
   uniqueUser,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // Wrong credentials, a forgotten password and the reset link, against the real server.
 
@@ -44,21 +46,19 @@ async function register(p: Page, u: typeof member) {
   expect(status).toEqual([201, 200]);
 }
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   context = await newContext(browser);
   page = await context.newPage();
   await register(page, member);
   await context.clearCookies();
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
-describe('logging in', () => {
-  it('explains a wrong password', async () => {
+test.describe('logging in', () => {
+  test('explains a wrong password', async () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Username or email' }).fill(member.username);
     await page.locator('input[autocomplete="current-password"]').fill('Wrong-Password-1');
@@ -74,7 +74,7 @@ describe('logging in', () => {
     await snapshot(page, 'login-error');
   });
 
-  it('gives an unknown account the same answer (no account discovery)', async () => {
+  test('gives an unknown account the same answer (no account discovery)', async () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Username or email' }).fill('nobody_by_this_name');
     await page.locator('input[autocomplete="current-password"]').fill('Whatever-Pass-1');
@@ -82,7 +82,7 @@ describe('logging in', () => {
     await page.getByRole('alert').filter({ hasText: 'Invalid username/email or password.' }).waitFor();
   });
 
-  it('asks for both fields before calling the server', async () => {
+  test('asks for both fields before calling the server', async () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     expect(await page.getByText('Please fill in all required fields.').count()).toBe(2);
@@ -92,8 +92,8 @@ describe('logging in', () => {
   });
 });
 
-describe('a forgotten password', () => {
-  it('sends a reset link, sets a new password and logs in with it', async () => {
+test.describe('a forgotten password', () => {
+  test('sends a reset link, sets a new password and logs in with it', async () => {
     const before = await lastMailId(member.email);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -141,7 +141,7 @@ describe('a forgotten password', () => {
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
   });
 
-  it('explains a reset link with a missing part', async () => {
+  test('explains a reset link with a missing part', async () => {
     await page.goto('/recover-password/only-one-part');
     await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
@@ -149,8 +149,8 @@ describe('a forgotten password', () => {
   });
 });
 
-describe('members-only screens', () => {
-  it('send a visitor from /settings to /login', async () => {
+test.describe('members-only screens', () => {
+  test('send a visitor from /settings to /login', async () => {
     const visitor = await newContext(browser);
     const p = await visitor.newPage();
     await p.goto('/settings');

@@ -1,16 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
-  launch,
   logIn,
   newContext,
-  reportPagesOnFailure,
   snapshot,
   uniqueUser,
   visitAndCheck,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // Every main screen: no serious or critical axe-core violation, and a screenshot to look at.
 
@@ -18,19 +20,17 @@ let browser: Browser;
 let visitor: BrowserContext;
 let page: Page;
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   visitor = await newContext(browser);
   page = await visitor.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await visitor?.close();
 });
 
-describe('screens a visitor sees', () => {
-  it('home', async () => {
+test.describe('screens a visitor sees', () => {
+  test('home', async () => {
     await visitAndCheck(page, '/', 'home');
     // The top bar starts transparent over the hero.
     const background = await page
@@ -40,26 +40,27 @@ describe('screens a visitor sees', () => {
     expect(background).toBe('rgba(0, 0, 0, 0)');
   });
 
-  it('about us', () => visitAndCheck(page, '/about-us', 'about-us'));
-  it('welcome', () => visitAndCheck(page, '/register/welcome', 'register-welcome', 'Welcome to IndieSplit'));
-  it('login', () => visitAndCheck(page, '/login', 'login', 'Log in'));
-  it('register', () => visitAndCheck(page, '/register', 'register', 'Create your account'));
-  it('forgot password', () =>
+  test('about us', () => visitAndCheck(page, '/about-us', 'about-us'));
+  test('welcome', () =>
+    visitAndCheck(page, '/register/welcome', 'register-welcome', 'Welcome to IndieSplit'));
+  test('login', () => visitAndCheck(page, '/login', 'login', 'Log in'));
+  test('register', () => visitAndCheck(page, '/register', 'register', 'Create your account'));
+  test('forgot password', () =>
     visitAndCheck(page, '/forgot-password', 'forgot-password-form', 'Forgot your password?'));
-  it('reset link with a missing part', () =>
+  test('reset link with a missing part', () =>
     visitAndCheck(page, '/recover-password/abc', 'recover-password-invalid', 'Invalid Reset Link'));
-  it('verification link with a missing part', () =>
+  test('verification link with a missing part', () =>
     visitAndCheck(page, '/auth/verify-email/abc', 'verify-email-missing', 'Invalid link'));
-  it('not found', () => visitAndCheck(page, '/no-such-level', 'not-found', 'Page not found'));
+  test('not found', () => visitAndCheck(page, '/no-such-level', 'not-found', 'Page not found'));
 
-  it('the OAuth error from a provider, shown once', async () => {
+  test('the OAuth error from a provider, shown once', async () => {
     await page.goto('/register/welcome?error=access_denied&error_description=The+user+denied+access');
     await page.getByText('Discord authorization failed: access was not granted.').waitFor();
     expect(await page.getByText('The user denied access').count()).toBe(0);
     await expect.poll(() => page.url()).toBe(`${baseURL}/register/welcome`);
   });
 
-  it('the top bar menus open, close on Escape and on a click outside', async () => {
+  test('the top bar menus open, close on Escape and on a click outside', async () => {
     await page.goto('/');
     const guest = page.getByRole('button', { name: 'Log in or sign up' });
     await guest.click();
@@ -77,8 +78,8 @@ describe('screens a visitor sees', () => {
   });
 });
 
-describe('pitch screens', () => {
-  it('step 1, request a call, then step 2 with the details carried over', async () => {
+test.describe('pitch screens', () => {
+  test('step 1, request a call, then step 2 with the details carried over', async () => {
     await visitAndCheck(page, '/split-project-form', 'pitch-step-1', 'Pitch your game');
     await page.getByRole('textbox', { name: 'Name or studio name' }).fill('Pixel Forge');
     await page.getByRole('textbox', { name: 'Email' }).fill('hello@pixelforge.example');
@@ -97,15 +98,15 @@ describe('pitch screens', () => {
     await snapshot(page, 'pitch-step-2');
   });
 
-  it('success page', () => visitAndCheck(page, '/projects/success', 'pitch-success', 'Pitch received!'));
+  test('success page', () => visitAndCheck(page, '/projects/success', 'pitch-success', 'Pitch received!'));
 });
 
-describe('screens a member sees', () => {
+test.describe('screens a member sees', () => {
   let member: BrowserContext;
   let p: Page;
   const user = uniqueUser('screens');
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     member = await newContext(browser);
     p = await member.newPage();
     await p.goto('/');
@@ -123,7 +124,7 @@ describe('screens a member sees', () => {
     await member.clearCookies();
   });
 
-  it('home after login, with the 10-second verification reminder', async () => {
+  test('home after login, with the 10-second verification reminder', async () => {
     await logIn(p, user.username, user.password);
     await p.getByText('Please verify your email address').waitFor();
     await p.getByRole('button', { name: `Account menu for ${user.username}` }).waitFor();
@@ -131,9 +132,9 @@ describe('screens a member sees', () => {
     await snapshot(p, 'home-member', false);
   });
 
-  it('news', () => visitAndCheck(p, '/news', 'news'));
+  test('news', () => visitAndCheck(p, '/news', 'news'));
 
-  it('settings, with the resend countdown', async () => {
+  test('settings, with the resend countdown', async () => {
     await p.goto('/settings');
     await p.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     // Signing up sent the first email moments ago: the server asks to wait, the button counts down.
@@ -144,7 +145,7 @@ describe('screens a member sees', () => {
     await snapshot(p, 'settings-unverified');
   });
 
-  it('the mobile settings menu toggles', async () => {
+  test('the mobile settings menu toggles', async () => {
     await p.setViewportSize({ width: 375, height: 740 });
     await p.goto('/settings');
     const toggle = p.getByRole('button', { name: /Settings sections: Profile/ });
@@ -158,7 +159,7 @@ describe('screens a member sees', () => {
     await p.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('the account menu logs out to the home page', async () => {
+  test('the account menu logs out to the home page', async () => {
     await p.goto('/about-us');
     await p.getByRole('button', { name: `Account menu for ${user.username}` }).click();
     await p.getByRole('button', { name: 'Log out' }).click();
