@@ -51,6 +51,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Each browser context says where it comes from (X-Forwarded-For, see helpers.ts).
+      TRUST_PROXY: 'loopback',
       SMTP_URL: '',
       REDIS_URL: '',
       // Demo rounds outlast the suite; the tests end them on demand (POST /api/dev/campaigns/:slug/fast-forward).
