@@ -1,19 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
-  launch,
   linkFromMailbox,
   logIn,
   newContext,
   pngImage,
-  reportPagesOnFailure,
   signUpInPage,
   snapshot,
   uniqueUser,
   watchErrors,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // A new member's whole first visit, against the real server: sign up, verify the address from
 // the email, log in, edit the profile, change the password, upload an avatar, log out.
@@ -24,20 +26,18 @@ let page: Page;
 let errors: string[];
 const member = uniqueUser('ada');
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   context = await newContext(browser);
   page = await context.newPage();
   errors = watchErrors(page);
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
-describe('a new member', () => {
-  it('signs up in three steps', async () => {
+test.describe('a new member', () => {
+  test('signs up in three steps', async () => {
     await page.goto('/register/welcome');
     await page.getByRole('link', { name: 'Sign up' }).last().click();
     await page.waitForURL(`${baseURL}/register`);
@@ -74,7 +74,7 @@ describe('a new member', () => {
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
   });
 
-  it('reads "not verified" in the account menu, then logs out to the home page', async () => {
+  test('reads "not verified" in the account menu, then logs out to the home page', async () => {
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
     await page.getByText('Your email is not verified yet.').waitFor();
     await expectAccessible(page, 'account menu open');
@@ -85,7 +85,7 @@ describe('a new member', () => {
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
   });
 
-  it('verifies the address with the link from the email', async () => {
+  test('verifies the address with the link from the email', async () => {
     const link = await linkFromMailbox(member.email, '/auth/verify-email/');
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
@@ -99,7 +99,7 @@ describe('a new member', () => {
     await snapshot(page, 'verify-email-invalid');
   });
 
-  it('logs in with username and sees no verification reminder', async () => {
+  test('logs in with username and sees no verification reminder', async () => {
     await logIn(page, member.username, member.password);
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
     expect(await page.getByText('Your email is not verified yet.').count()).toBe(0);
@@ -107,7 +107,7 @@ describe('a new member', () => {
     await page.waitForURL(`${baseURL}/settings`);
   });
 
-  it('edits the profile', async () => {
+  test('edits the profile', async () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.getByText('Verified', { exact: true }).waitFor();
     await expectAccessible(page, 'settings profile');
@@ -123,7 +123,7 @@ describe('a new member', () => {
     await page.getByText('Augusta Ada').waitFor();
   });
 
-  it('changes the password (the previous one is checked)', async () => {
+  test('changes the password (the previous one is checked)', async () => {
     const next = `${member.password}-v2`;
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -139,7 +139,7 @@ describe('a new member', () => {
     member.password = next;
   });
 
-  it('uploads an avatar: preview first, then confirm', async () => {
+  test('uploads an avatar: preview first, then confirm', async () => {
     await page.getByLabel('Change picture').setInputFiles({
       name: 'avatar.png',
       mimeType: 'image/png',
@@ -161,7 +161,7 @@ describe('a new member', () => {
     await snapshot(page, 'settings-avatar');
   });
 
-  it('shows the other settings sections', async () => {
+  test('shows the other settings sections', async () => {
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByRole('switch', { name: 'Newsletter' }).waitFor();
     await expectAccessible(page, 'settings subscriptions');
@@ -183,22 +183,22 @@ describe('a new member', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('logs out from settings to the login page', async () => {
+  test('logs out from settings to the login page', async () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseURL}/login`);
     await page.goto('/settings');
     await page.waitForURL(`${baseURL}/login`);
   });
 
-  it('logs in with the new password and the email address', async () => {
+  test('logs in with the new password and the email address', async () => {
     await logIn(page, member.email, member.password);
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
     expect(errors).toEqual([]);
   });
 });
 
-describe('a member who deletes everything', () => {
-  it('erases personal data and the account, and cannot log in again', async () => {
+test.describe('a member who deletes everything', () => {
+  test('erases personal data and the account, and cannot log in again', async () => {
     const ctx = await newContext(browser);
     const p = await ctx.newPage();
     const doomed = uniqueUser('gone');

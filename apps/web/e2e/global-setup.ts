@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestProject } from 'vitest/node';
 import {
   startBrowserStandIn,
   startDiscordStub,
@@ -14,21 +13,15 @@ import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Starts the real, already built server (`npm run build` first; `npm run test:e2e` does both) on a
 // free port with a throw-away data directory, and stops it afterwards. NODE_ENV=development keeps
-// the development mailbox, where the tests read the emails the platform sends.
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-    /** Local stand-ins for Google and Discord (social sign-in): who signs in next is set here. */
-    oauthStandInURL: string;
-  }
-}
+// the development mailbox, where the tests read the emails the platform sends. The tests find the
+// server at E2E_BASE_URL, and the stand-ins for Google and Discord at E2E_OAUTH_STAND_IN_URL
+// (the test processes inherit the environment set here).
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repo, 'apps/api/dist/main.js');
 const webIndex = path.join(repo, 'apps/web/dist/index.html');
 
-export default async function setup(project: TestProject) {
+export default async function globalSetup() {
   for (const file of [serverEntry, webIndex]) {
     if (!existsSync(file))
       throw new Error(`${path.relative(repo, file)} is missing: run "npm run build" first.`);
@@ -58,6 +51,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Each browser context says where it comes from (X-Forwarded-For, see helpers.ts).
+      TRUST_PROXY: 'loopback',
       SMTP_URL: '',
       REDIS_URL: '',
       // Demo rounds outlast the suite; the tests end them on demand (POST /api/dev/campaigns/:slug/fast-forward).
@@ -92,8 +87,8 @@ export default async function setup(project: TestProject) {
     await stopProviders();
     throw err;
   }
-  project.provide('baseURL', baseURL);
-  project.provide('oauthStandInURL', standIn.url);
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_OAUTH_STAND_IN_URL = standIn.url;
 
   return async () => {
     if (serverErrors.length > 0) console.error(`The server logged errors:\n${serverErrors.join('\n')}`);

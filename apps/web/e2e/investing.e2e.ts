@@ -1,18 +1,20 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   expectAccessible,
-  launch,
   linkFromMailbox,
   logIn,
   newContext,
-  reportPagesOnFailure,
   signUpInPage,
   snapshot,
   uniqueUser,
   waitForMail,
   watchErrors,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // Investing against the real server: a new member verifies the address, takes the investor profile
 // (knowledge test and loss simulation), gets euros by bank transfer (an admin records it in the
@@ -70,20 +72,17 @@ async function fastForward(page: Page, slug: string): Promise<string> {
   }, slug);
 }
 
-reportPagesOnFailure(() => [member, admin].filter(Boolean));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   member = await open();
   admin = await open();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
 });
 
-describe('investing, with real and with virtual money', () => {
-  it('a new member verifies the address and takes the investor profile on the way to investing', async () => {
+test.describe('investing, with real and with virtual money', () => {
+  test('a new member verifies the address and takes the investor profile on the way to investing', async () => {
     await signUpInPage(member, investor, ['investor']);
     await member.goto(await linkFromMailbox(investor.email, '/auth/verify-email/'));
     await member.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
@@ -125,7 +124,7 @@ describe('investing, with real and with virtual money', () => {
     await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
   });
 
-  it('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async () => {
+  test('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async () => {
     await submitInvestment(member, '100', 'Invest');
     await member.getByText('Your available balance is not enough for this amount.').first().waitFor();
 
@@ -148,7 +147,7 @@ describe('investing, with real and with virtual money', () => {
     await waitForMail(investor.email, 'We credited €500.00 to your wallet');
   });
 
-  it('the member invests, finds it in the portfolio and revokes it in one click', async () => {
+  test('the member invests, finds it in the portfolio and revokes it in one click', async () => {
     await member.goto(`/campaigns/${SHOWCASE.slug}/invest`);
     await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
     await expectAccessible(member, 'invest');
@@ -174,7 +173,7 @@ describe('investing, with real and with virtual money', () => {
     await real.getByText('€500.00').first().waitFor();
   });
 
-  it('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async () => {
+  test('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async () => {
     await member.goto('/demo');
     await member.getByRole('button', { name: 'Open my demo wallet' }).click();
     await member.getByText('Your demo wallet is ready.').waitFor();
@@ -227,7 +226,7 @@ describe('investing, with real and with virtual money', () => {
       .waitFor();
   });
 
-  it('no page threw an uncaught error', () => {
+  test('no page threw an uncaught error', () => {
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newContext, snapshot } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, snapshot } from './helpers.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('language', () => {
-  it('follows the browser at first, and <html lang> says which', async () => {
-    const context = await newContext(browser, { locale: 'it-IT' });
-    const page = await context.newPage();
+test.describe('language', () => {
+  test('follows the browser at first, and <html lang> says which', async ({ open }) => {
+    const page = await open({ locale: 'it-IT' });
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Accedi' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('it');
-    await context.close();
   });
 
-  it('switches to Italian, survives a reload and translates the error texts', async () => {
-    const context = await newContext(browser, { locale: 'en-US' });
-    const page = await context.newPage();
+  test('switches to Italian, survives a reload and translates the error texts', async ({ open }) => {
+    const page = await open({ locale: 'en-US' });
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
@@ -61,6 +49,5 @@ describe('language', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pitch your game' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
-    await context.close();
   });
 });

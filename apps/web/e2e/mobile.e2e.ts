@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launch, newContext, snapshot } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { baseURL, expectAccessible, snapshot } from './helpers.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('on a 375 px phone', () => {
-  it('opens the full-screen menu, locks the page scroll and closes on Escape or navigation', async () => {
-    const context = await newContext(browser, { width: 375, height: 740 });
-    const page = await context.newPage();
+test.describe('on a 375 px phone', () => {
+  test('opens the full-screen menu, locks the page scroll and closes on Escape or navigation', async ({
+    open,
+  }) => {
+    const page = await open({ width: 375, height: 740 });
     await page.goto('/');
     // The desktop links are replaced by the menu button.
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -41,12 +33,10 @@ describe('on a 375 px phone', () => {
     await page.waitForURL(`${baseURL}/about-us`);
     await menu.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
-    await context.close();
   });
 
-  it('lays out the account screens without sideways scrolling', async () => {
-    const context = await newContext(browser, { width: 375, height: 740 });
-    const page = await context.newPage();
+  test('lays out the account screens without sideways scrolling', async ({ open }) => {
+    const page = await open({ width: 375, height: 740 });
     for (const [url, name] of [
       ['/login', 'mobile-login'],
       ['/register', 'mobile-register'],
@@ -58,14 +48,12 @@ describe('on a 375 px phone', () => {
       expect(overflow, url).toBeLessThanOrEqual(0);
       await snapshot(page, name);
     }
-    await context.close();
   });
 });
 
-describe('the cookie banner', () => {
-  it('asks first, remembers the answer, and can be reopened from the footer', async () => {
-    const context = await newContext(browser, { consented: false });
-    const page = await context.newPage();
+test.describe('the cookie banner', () => {
+  test('asks first, remembers the answer, and can be reopened from the footer', async ({ open }) => {
+    const page = await open({ consented: false });
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Your privacy, your choice' });
     await banner.waitFor();
@@ -87,6 +75,5 @@ describe('the cookie banner', () => {
     expect(await banner.getByRole('switch', { name: 'Videos and social embeds' }).isChecked()).toBe(true);
     await banner.getByRole('button', { name: 'Reject all' }).click();
     await banner.waitFor({ state: 'hidden' });
-    await context.close();
   });
 });

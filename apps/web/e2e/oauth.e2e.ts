@@ -1,28 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   baseURL,
+  type ContextOptions,
   expectAccessible,
-  launch,
-  newContext,
   snapshot,
   uniqueUser,
   watchErrors,
 } from './helpers.ts';
 
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
+
 // Social sign-in through the real buttons and redirects: Google's button (a local stand-in for its
 // script, handing the page ID tokens signed by a local OpenID provider) and Discord's full-page
 // round trip through a local authorization server and our server's callback.
 
-const standIn = inject('oauthStandInURL');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const standIn = process.env.E2E_OAUTH_STAND_IN_URL ?? '';
 
 async function atGoogle(user: { sub: string; email: string; name: string; email_verified?: boolean }) {
   await fetch(`${standIn}/google-user`, { method: 'POST', body: JSON.stringify(user) });
@@ -31,9 +26,8 @@ async function atDiscord(user: { id: string; username: string; global_name: stri
   await fetch(`${standIn}/discord-user`, { method: 'POST', body: JSON.stringify(user) });
 }
 
-async function freshPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+async function freshPage(open: (options?: ContextOptions) => Promise<Page>) {
+  const page = await open();
   return { page, errors: watchErrors(page) };
 }
 
@@ -58,10 +52,12 @@ const discord = {
   email: discordPerson.email,
 };
 
-describe('Google', () => {
-  it('a first sign-in from the welcome page ends on /register prefilled, then creates the account', async () => {
+test.describe('Google', () => {
+  test('a first sign-in from the welcome page ends on /register prefilled, then creates the account', async ({
+    open,
+  }) => {
     await atGoogle(google);
-    const { page, errors } = await freshPage();
+    const { page, errors } = await freshPage(open);
     await page.goto('/register/welcome');
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await page.waitForURL(`${baseURL}/register`);
@@ -81,9 +77,9 @@ describe('Google', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a returning member logs in from the login page with the same button', async () => {
+  test('a returning member logs in from the login page with the same button', async ({ open }) => {
     await atGoogle(google);
-    const { page, errors } = await freshPage();
+    const { page, errors } = await freshPage(open);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(`${baseURL}/`);
@@ -92,10 +88,10 @@ describe('Google', () => {
   });
 });
 
-describe('Discord', () => {
-  it('a first sign-in goes to Discord and back, then to /register prefilled', async () => {
+test.describe('Discord', () => {
+  test('a first sign-in goes to Discord and back, then to /register prefilled', async ({ open }) => {
     await atDiscord(discord);
-    const { page, errors } = await freshPage();
+    const { page, errors } = await freshPage(open);
     await page.goto('/register/welcome');
     await page.getByRole('link', { name: 'Continue with Discord' }).click();
     await page.waitForURL(`${baseURL}/register`);
@@ -107,9 +103,9 @@ describe('Discord', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a returning member logs in; the address bar keeps no reference', async () => {
+  test('a returning member logs in; the address bar keeps no reference', async ({ open }) => {
     await atDiscord(discord);
-    const { page } = await freshPage();
+    const { page } = await freshPage(open);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Continue with Discord' }).click();
     await page.waitForURL(`${baseURL}/`);
@@ -117,9 +113,9 @@ describe('Discord', () => {
     expect(await whoAmI(page)).toMatchObject({ isAuthenticated: true, username: discord.username });
   });
 
-  it('an address that already has an account is not taken over', async () => {
+  test('an address that already has an account is not taken over', async ({ open }) => {
     await atDiscord({ ...discord, id: `${discord.id}9`, username: 'someone_else', email: google.email });
-    const { page } = await freshPage();
+    const { page } = await freshPage(open);
     await page.goto('/register/welcome');
     await page.getByRole('link', { name: 'Continue with Discord' }).click();
     await page.getByText(/An account with this email address already exists/).waitFor();
@@ -128,10 +124,12 @@ describe('Discord', () => {
   });
 });
 
-describe('settings: social media connections', () => {
-  it('connects Discord, disconnects Google, refuses to drop the last way in, sets a password', async () => {
+test.describe('settings: social media connections', () => {
+  test('connects Discord, disconnects Google, refuses to drop the last way in, sets a password', async ({
+    open,
+  }) => {
     await atGoogle(google);
-    const { page, errors } = await freshPage();
+    const { page, errors } = await freshPage(open);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.waitForURL(`${baseURL}/`);

@@ -1,26 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  expectAccessible,
-  lastMailId,
-  launch,
-  linkFromMailbox,
-  logIn,
-  newContext,
-  reportPagesOnFailure,
-  snapshot,
-  uniqueUser,
-} from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { baseURL, expectAccessible, lastMailId, linkFromMailbox, logIn, snapshot } from './helpers.ts';
 
-// Wrong credentials, a forgotten password and the reset link, against the real server.
+// Wrong credentials, a forgotten password and the reset link, against the real server. Each test
+// that logs in makes its own member.
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const member = uniqueUser('reset');
-
-async function register(p: Page, u: typeof member) {
+/** Signs `u` up through the API and out again: an account to log in to. */
+async function register(p: Page, u: { username: string; email: string; password: string }) {
   await p.goto('/');
   const status = await p.evaluate(async (user) => {
     await fetch('/api/auth/csrf_cookie');
@@ -42,23 +28,13 @@ async function register(p: Page, u: typeof member) {
     return [res.status, logout.status];
   }, u);
   expect(status).toEqual([201, 200]);
+  await p.context().clearCookies();
 }
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await newContext(browser);
-  page = await context.newPage();
-  await register(page, member);
-  await context.clearCookies();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('logging in', () => {
-  it('explains a wrong password', async () => {
+test.describe('logging in', () => {
+  test('explains a wrong password', async ({ open, member }) => {
+    const page = await open();
+    await register(page, member);
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Username or email' }).fill(member.username);
     await page.locator('input[autocomplete="current-password"]').fill('Wrong-Password-1');
@@ -74,7 +50,8 @@ describe('logging in', () => {
     await snapshot(page, 'login-error');
   });
 
-  it('gives an unknown account the same answer (no account discovery)', async () => {
+  test('gives an unknown account the same answer (no account discovery)', async ({ open }) => {
+    const page = await open();
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Username or email' }).fill('nobody_by_this_name');
     await page.locator('input[autocomplete="current-password"]').fill('Whatever-Pass-1');
@@ -82,7 +59,8 @@ describe('logging in', () => {
     await page.getByRole('alert').filter({ hasText: 'Invalid username/email or password.' }).waitFor();
   });
 
-  it('asks for both fields before calling the server', async () => {
+  test('asks for both fields before calling the server', async ({ open }) => {
+    const page = await open();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     expect(await page.getByText('Please fill in all required fields.').count()).toBe(2);
@@ -92,8 +70,10 @@ describe('logging in', () => {
   });
 });
 
-describe('a forgotten password', () => {
-  it('sends a reset link, sets a new password and logs in with it', async () => {
+test.describe('a forgotten password', () => {
+  test('sends a reset link, sets a new password and logs in with it', async ({ open, member }) => {
+    const page = await open();
+    await register(page, member);
     const before = await lastMailId(member.email);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -141,7 +121,8 @@ describe('a forgotten password', () => {
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
   });
 
-  it('explains a reset link with a missing part', async () => {
+  test('explains a reset link with a missing part', async ({ open }) => {
+    const page = await open();
     await page.goto('/recover-password/only-one-part');
     await page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
     await page.getByRole('link', { name: 'Request a new reset link' }).click();
@@ -149,15 +130,13 @@ describe('a forgotten password', () => {
   });
 });
 
-describe('members-only screens', () => {
-  it('send a visitor from /settings to /login', async () => {
-    const visitor = await newContext(browser);
-    const p = await visitor.newPage();
+test.describe('members-only screens', () => {
+  test('send a visitor from /settings to /login', async ({ open }) => {
+    const p = await open();
     await p.goto('/settings');
     await p.waitForURL(`${baseURL}/login`);
     await p.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await p.goto('/news');
     await p.waitForURL(`${baseURL}/login`);
-    await visitor.close();
   });
 });

@@ -1,19 +1,21 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
-  launch,
   logIn,
   newContext,
   pitchDeckPdf,
-  reportPagesOnFailure,
   signUpInPage,
   snapshot,
   uniqueUser,
   waitForMail,
   watchErrors,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // A pitch's whole life against the real server: a developer pitches a game with a PDF, an admin
 // assigns a reviewer, the reviewer scores it, the admin asks for changes, the developer resubmits,
@@ -72,20 +74,18 @@ async function decide(page: Page, option: RegExp, confirm: string, message = '')
   await panel.getByRole('button', { name: confirm }).click();
 }
 
-reportPagesOnFailure(() => [dev, admin, reviewer].filter(Boolean));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   dev = await open();
   admin = await open();
   reviewer = await open();
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  for (const c of contexts) await c.close();
 });
 
-describe('a pitch from submission to approval', () => {
-  it('a developer asks for a call and submits a pitch with its PDF', async () => {
+test.describe('a pitch from submission to approval', () => {
+  test('a developer asks for a call and submits a pitch with its PDF', async () => {
     await signUpInPage(dev, developer, ['developer']);
     await dev.goto('/split-project-form');
     await dev.getByRole('textbox', { name: 'Name or studio name' }).fill('Pixel Forge');
@@ -134,7 +134,7 @@ describe('a pitch from submission to approval', () => {
     await waitForMail(developer.email, 'We received a pitch sent with this address');
   });
 
-  it('an admin finds it in the queue, sees the call request and assigns a reviewer', async () => {
+  test('an admin finds it in the queue, sees the call request and assigns a reviewer', async () => {
     await logIn(admin, ADMIN.login, ADMIN.password);
     await admin.goto(`/backoffice?q=${encodeURIComponent(project)}`);
     const row = admin.getByRole('row', { name: new RegExp(project) });
@@ -170,7 +170,7 @@ describe('a pitch from submission to approval', () => {
     await expectAccessible(admin, 'back office call list');
   });
 
-  it('the reviewer scores it with the rubric', async () => {
+  test('the reviewer scores it with the rubric', async () => {
     await logIn(reviewer, REVIEWER.login, REVIEWER.password);
     await reviewer.goto('/backoffice');
     await reviewer.getByRole('link', { name: project }).waitFor();
@@ -182,13 +182,13 @@ describe('a pitch from submission to approval', () => {
     await snapshot(reviewer, 'backoffice-pitch-reviewer');
   });
 
-  it('the admin asks for changes, with a message, after confirming', async () => {
+  test('the admin asks for changes, with a message, after confirming', async () => {
     await decide(admin, /Request changes/, 'Yes, request changes', 'Please detail the marketing budget.');
     await admin.getByText('Changes requested: the developer has been notified.').waitFor();
     await admin.locator('header [data-status="changes_requested"]').first().waitFor();
   });
 
-  it('the developer reads the message, edits the pitch and resubmits it', async () => {
+  test('the developer reads the message, edits the pitch and resubmits it', async () => {
     const mail = await waitForMail(developer.email, 'the reviewers ask for changes');
     expect(mail.text).toContain('Please detail the marketing budget.');
     await dev.goto('/my-pitches');
@@ -205,7 +205,7 @@ describe('a pitch from submission to approval', () => {
     await card.getByText('In review', { exact: true }).first().waitFor();
   });
 
-  it('the reviewer scores the new version and the admin approves it', async () => {
+  test('the reviewer scores the new version and the admin approves it', async () => {
     await scorePitch(reviewer, [4, 5, 4, 4], 'The budget now holds together.');
     await admin.goto(pitchUrl);
     await admin.getByText('€52,000').waitFor();
@@ -228,7 +228,7 @@ describe('a pitch from submission to approval', () => {
     await expectAccessible(admin, 'back office audit log');
   });
 
-  it('the developer sees the approval and has every email', async () => {
+  test('the developer sees the approval and has every email', async () => {
     await dev.goto('/my-pitches');
     const card = dev.getByRole('article', { name: project });
     await card.getByText('Approved', { exact: true }).first().waitFor();
@@ -238,7 +238,7 @@ describe('a pitch from submission to approval', () => {
     await snapshot(dev, 'my-pitches-approved');
   });
 
-  it('a member without a staff role gets the 403 screen; a visitor goes to login', async () => {
+  test('a member without a staff role gets the 403 screen; a visitor goes to login', async () => {
     await dev.goto('/backoffice');
     await dev.getByRole('heading', { level: 1, name: 'Reserved for the review team' }).waitFor();
     await expectAccessible(dev, 'back office 403');

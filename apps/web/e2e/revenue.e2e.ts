@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   expectAccessible,
-  launch,
   logIn,
   newContext,
   pitchDeckPdf,
-  reportPagesOnFailure,
   snapshot,
   waitForMail,
   watchErrors,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // The revenue share against the real server, from launch to payout: an admin records the release
 // of the seeded funded campaign (Starfall Couriers, €20,000 from two investors, demo_investor with
@@ -63,21 +65,18 @@ async function open(): Promise<Page> {
   return page;
 }
 
-reportPagesOnFailure(() => [admin, developer, investor].filter(Boolean));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   admin = await open();
   developer = await open();
   investor = await open();
 });
-afterAll(async () => {
+test.afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
 });
 
-describe('the revenue share, from launch to payout', () => {
-  it('an admin records the release of a funded campaign', async () => {
+test.describe('the revenue share, from launch to payout', () => {
+  test('an admin records the release of a funded campaign', async () => {
     await logIn(admin, ADMIN.login, ADMIN.password);
     await admin.goto('/backoffice/campaigns');
     await admin.getByRole('link', { name: TITLE }).first().click();
@@ -88,7 +87,7 @@ describe('the revenue share, from launch to payout', () => {
     await admin.getByText('The campaign is now: Launched.').waitFor();
   });
 
-  it('the developer files the first month from a CSV, with a statement', async () => {
+  test('the developer files the first month from a CSV, with a statement', async () => {
     await logIn(developer, DEVELOPER.login, DEVELOPER.password);
     await developer.goto('/my-campaigns');
     await developer.getByRole('heading', { level: 1, name: 'My campaigns' }).waitFor();
@@ -116,7 +115,7 @@ describe('the revenue share, from launch to payout', () => {
     await developer.getByText('€8,200.00').first().waitFor();
   });
 
-  it('the admin verifies the report and records the developer’s payment of the pool', async () => {
+  test('the admin verifies the report and records the developer’s payment of the pool', async () => {
     await admin.goto('/backoffice/revenue');
     await admin.getByRole('heading', { level: 1, name: 'Revenue reports' }).waitFor();
     await expectAccessible(admin, 'back office revenue reports');
@@ -135,7 +134,7 @@ describe('the revenue share, from launch to payout', () => {
     await snapshot(admin, 'backoffice-distributions');
   });
 
-  it('the investor is told, sees the payout and the waterfall, and downloads the statement', async () => {
+  test('the investor is told, sees the payout and the waterfall, and downloads the statement', async () => {
     const mail = await waitForMail(INVESTOR.email, TITLE);
     expect(mail.text).toContain('€18.45');
 
@@ -190,7 +189,7 @@ describe('the revenue share, from launch to payout', () => {
     await expectAccessible(investor, 'campaign page with payout simulator');
   });
 
-  it('afterwards the ledger, the investments and the revenue share all add up', async () => {
+  test('afterwards the ledger, the investments and the revenue share all add up', async () => {
     await admin.goto('/backoffice/funds');
     await admin.getByRole('button', { name: 'Check now' }).click();
     const result = admin.getByRole('status').filter({ hasText: 'Revenue share' });

@@ -1,36 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  expectAccessible,
-  launch,
-  logIn,
-  newContext,
-  reportPagesOnFailure,
-  snapshot,
-  uniqueUser,
-  visitAndCheck,
-} from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { baseURL, expectAccessible, logIn, signUpInPage, snapshot, visitAndCheck } from './helpers.ts';
 
-// Every main screen: no serious or critical axe-core violation, and a screenshot to look at.
+// Every main screen: no serious or critical axe-core violation, and a screenshot to look at. Each
+// test opens its own page; a member's screens are seen by a member made for the test.
 
-let browser: Browser;
-let visitor: BrowserContext;
-let page: Page;
-
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
-  visitor = await newContext(browser);
-  page = await visitor.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('screens a visitor sees', () => {
-  it('home', async () => {
+test.describe('screens a visitor sees', () => {
+  test('home', async ({ open }) => {
+    const page = await open();
     await visitAndCheck(page, '/', 'home');
     // The top bar starts transparent over the hero.
     const background = await page
@@ -40,26 +16,31 @@ describe('screens a visitor sees', () => {
     expect(background).toBe('rgba(0, 0, 0, 0)');
   });
 
-  it('about us', () => visitAndCheck(page, '/about-us', 'about-us'));
-  it('welcome', () => visitAndCheck(page, '/register/welcome', 'register-welcome', 'Welcome to IndieSplit'));
-  it('login', () => visitAndCheck(page, '/login', 'login', 'Log in'));
-  it('register', () => visitAndCheck(page, '/register', 'register', 'Create your account'));
-  it('forgot password', () =>
-    visitAndCheck(page, '/forgot-password', 'forgot-password-form', 'Forgot your password?'));
-  it('reset link with a missing part', () =>
-    visitAndCheck(page, '/recover-password/abc', 'recover-password-invalid', 'Invalid Reset Link'));
-  it('verification link with a missing part', () =>
-    visitAndCheck(page, '/auth/verify-email/abc', 'verify-email-missing', 'Invalid link'));
-  it('not found', () => visitAndCheck(page, '/no-such-level', 'not-found', 'Page not found'));
+  test('about us', async ({ open }) => visitAndCheck(await open(), '/about-us', 'about-us'));
+  test('welcome', async ({ open }) =>
+    visitAndCheck(await open(), '/register/welcome', 'register-welcome', 'Welcome to IndieSplit'));
+  test('login', async ({ open }) => visitAndCheck(await open(), '/login', 'login', 'Log in'));
+  test('register', async ({ open }) =>
+    visitAndCheck(await open(), '/register', 'register', 'Create your account'));
+  test('forgot password', async ({ open }) =>
+    visitAndCheck(await open(), '/forgot-password', 'forgot-password-form', 'Forgot your password?'));
+  test('reset link with a missing part', async ({ open }) =>
+    visitAndCheck(await open(), '/recover-password/abc', 'recover-password-invalid', 'Invalid Reset Link'));
+  test('verification link with a missing part', async ({ open }) =>
+    visitAndCheck(await open(), '/auth/verify-email/abc', 'verify-email-missing', 'Invalid link'));
+  test('not found', async ({ open }) =>
+    visitAndCheck(await open(), '/no-such-level', 'not-found', 'Page not found'));
 
-  it('the OAuth error from a provider, shown once', async () => {
+  test('the OAuth error from a provider, shown once', async ({ open }) => {
+    const page = await open();
     await page.goto('/register/welcome?error=access_denied&error_description=The+user+denied+access');
     await page.getByText('Discord authorization failed: access was not granted.').waitFor();
     expect(await page.getByText('The user denied access').count()).toBe(0);
     await expect.poll(() => page.url()).toBe(`${baseURL}/register/welcome`);
   });
 
-  it('the top bar menus open, close on Escape and on a click outside', async () => {
+  test('the top bar menus open, close on Escape and on a click outside', async ({ open }) => {
+    const page = await open();
     await page.goto('/');
     const guest = page.getByRole('button', { name: 'Log in or sign up' });
     await guest.click();
@@ -77,8 +58,9 @@ describe('screens a visitor sees', () => {
   });
 });
 
-describe('pitch screens', () => {
-  it('step 1, request a call, then step 2 with the details carried over', async () => {
+test.describe('pitch screens', () => {
+  test('step 1, request a call, then step 2 with the details carried over', async ({ open }) => {
+    const page = await open();
     await visitAndCheck(page, '/split-project-form', 'pitch-step-1', 'Pitch your game');
     await page.getByRole('textbox', { name: 'Name or studio name' }).fill('Pixel Forge');
     await page.getByRole('textbox', { name: 'Email' }).fill('hello@pixelforge.example');
@@ -97,33 +79,15 @@ describe('pitch screens', () => {
     await snapshot(page, 'pitch-step-2');
   });
 
-  it('success page', () => visitAndCheck(page, '/projects/success', 'pitch-success', 'Pitch received!'));
+  test('success page', async ({ open }) =>
+    visitAndCheck(await open(), '/projects/success', 'pitch-success', 'Pitch received!'));
 });
 
-describe('screens a member sees', () => {
-  let member: BrowserContext;
-  let p: Page;
-  const user = uniqueUser('screens');
-
-  beforeAll(async () => {
-    member = await newContext(browser);
-    p = await member.newPage();
-    await p.goto('/');
-    const status = await p.evaluate(async (u) => {
-      await fetch('/api/auth/csrf_cookie');
-      const token = decodeURIComponent(document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '');
-      const res = await fetch('/api/auth/register/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-        body: JSON.stringify({ ...u, re_password: u.password, user_types: ['gamer'], accepted_terms: true }),
-      });
-      return res.status;
-    }, user);
-    expect(status).toBe(201);
-    await member.clearCookies();
-  });
-
-  it('home after login, with the 10-second verification reminder', async () => {
+test.describe('screens a member sees', () => {
+  test('home after login, with the 10-second verification reminder', async ({ open, member: user }) => {
+    const p = await open();
+    await signUpInPage(p, user, ['gamer']);
+    await p.context().clearCookies();
     await logIn(p, user.username, user.password);
     await p.getByText('Please verify your email address').waitFor();
     await p.getByRole('button', { name: `Account menu for ${user.username}` }).waitFor();
@@ -131,9 +95,9 @@ describe('screens a member sees', () => {
     await snapshot(p, 'home-member', false);
   });
 
-  it('news', () => visitAndCheck(p, '/news', 'news'));
+  test('news', async ({ memberPage }) => visitAndCheck(memberPage, '/news', 'news'));
 
-  it('settings, with the resend countdown', async () => {
+  test('settings, with the resend countdown', async ({ memberPage: p }) => {
     await p.goto('/settings');
     await p.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     // Signing up sent the first email moments ago: the server asks to wait, the button counts down.
@@ -144,7 +108,7 @@ describe('screens a member sees', () => {
     await snapshot(p, 'settings-unverified');
   });
 
-  it('the mobile settings menu toggles', async () => {
+  test('the mobile settings menu toggles', async ({ memberPage: p }) => {
     await p.setViewportSize({ width: 375, height: 740 });
     await p.goto('/settings');
     const toggle = p.getByRole('button', { name: /Settings sections: Profile/ });
@@ -158,7 +122,7 @@ describe('screens a member sees', () => {
     await p.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('the account menu logs out to the home page', async () => {
+  test('the account menu logs out to the home page', async ({ memberPage: p, member: user }) => {
     await p.goto('/about-us');
     await p.getByRole('button', { name: `Account menu for ${user.username}` }).click();
     await p.getByRole('button', { name: 'Log out' }).click();

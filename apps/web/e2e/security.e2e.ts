@@ -3,17 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  launch,
-  reportPagesOnFailure,
-  snapshot,
-  uniqueUser,
-  watchErrors,
-} from './helpers.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, snapshot, uniqueUser, watchErrors } from './helpers.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
 // change asks for the password in a dialog, goes through once it is given, and the old address
@@ -33,9 +30,7 @@ let errors: string[];
 const member = uniqueUser('step');
 const newEmail = `moved.${member.email}`;
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
+test.beforeAll(async ({ browser: shared }) => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-security-'));
@@ -65,7 +60,7 @@ beforeAll(async () => {
   server.stderr?.on('data', collect);
   await waitForHealth(origin, server, () => log);
 
-  browser = await launch();
+  browser = shared;
   context = await browser.newContext({
     baseURL: origin,
     viewport: { width: 1280, height: 900 },
@@ -84,8 +79,8 @@ beforeAll(async () => {
   errors = watchErrors(page);
 });
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await context?.close();
   await stopServer(server);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -107,8 +102,8 @@ async function waitForMail(to: string, subject: string): Promise<Mail> {
   throw new Error(`No "${subject}" email to ${to} arrived`);
 }
 
-describe('an email change', () => {
-  it('asks for the password when the login is no longer fresh, then saves', async () => {
+test.describe('an email change', () => {
+  test('asks for the password when the login is no longer fresh, then saves', async () => {
     await page.goto('/');
     const status = await page.evaluate(async (u) => {
       await fetch('/api/auth/csrf_cookie');
@@ -156,7 +151,7 @@ describe('an email change', () => {
     await expect.poll(() => page.getByText(newEmail).count()).toBeGreaterThan(0);
   });
 
-  it('tells the old address, whose undo link restores it and signs out', async () => {
+  test('tells the old address, whose undo link restores it and signs out', async () => {
     const notice = await waitForMail(member.email, 'Your email address was changed');
     expect(notice.text).toContain(newEmail);
     const link = notice.text.match(/https?:\/\/\S+\/account\/undo\/\S+/)?.[0];
@@ -179,8 +174,8 @@ describe('an email change', () => {
   });
 });
 
-describe('Settings -> Security', () => {
-  it('lists this browser as this device, and signs out the other sessions', async () => {
+test.describe('Settings -> Security', () => {
+  test('lists this browser as this device, and signs out the other sessions', async () => {
     // Another browser signed in to the same account.
     const other = await browser.newContext({ baseURL: origin });
     const otherPage = await other.newPage();

@@ -1,19 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   answerSecondStep,
   baseURL,
-  launch,
   linkFromMailbox,
   logIn,
   newContext,
-  reportPagesOnFailure,
   signUpInPage,
   totpCode,
   uniqueUser,
   waitForMail,
   watchErrors,
 } from './helpers.ts';
+
+// The tests of this file continue one another's story (the same member, step by step), so they run
+// in order, and a failure skips the rest instead of failing them for its sake.
+test.describe.configure({ mode: 'serial' });
 
 // Two-factor authentication against the real server (ADR 0016): a member turns on an authenticator
 // app in Settings → Security, logs in with it, and a withdrawal asks for it again.
@@ -25,16 +27,14 @@ let errors: string[];
 let secret = '';
 const member = uniqueUser('totp');
 
-reportPagesOnFailure(() => (page ? [page] : []));
-
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
   context = await newContext(browser);
   page = await context.newPage();
   errors = watchErrors(page);
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
+  await context?.close();
 });
 
 async function api(p: Page, method: string, path: string, body?: unknown) {
@@ -52,8 +52,8 @@ async function api(p: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-describe('two-factor authentication', () => {
-  it('turns on an authenticator app from Settings → Security, with a QR code and recovery codes', async () => {
+test.describe('two-factor authentication', () => {
+  test('turns on an authenticator app from Settings → Security, with a QR code and recovery codes', async () => {
     await signUpInPage(page, member, ['investor']);
     await page.goto('/settings#security');
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
@@ -74,7 +74,7 @@ describe('two-factor authentication', () => {
     expect(notice.text).toContain('authenticator app was turned on');
   });
 
-  it('then asks for a code at login, and signs in with it', async () => {
+  test('then asks for a code at login, and signs in with it', async () => {
     await api(page, 'POST', '/api/auth/logout/');
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/login');
@@ -92,7 +92,7 @@ describe('two-factor authentication', () => {
     expect((await api(page, 'GET', '/api/user/')).status).toBe(200);
   });
 
-  it('asks for the second factor again for a withdrawal', async () => {
+  test('asks for the second factor again for a withdrawal', async () => {
     // Verify the address and put 50 euros in the wallet through the back office (demo admin,
     // who signs in with the seeded authenticator secret).
     await page.goto(await linkFromMailbox(member.email, '/auth/verify-email/'));
@@ -132,9 +132,11 @@ describe('two-factor authentication', () => {
       .waitFor();
     expect((await api(page, 'GET', '/api/funds/withdrawals/')).body.withdrawals).toEqual([]);
 
-    // A code not used before (the login took this period's or the next one's).
-    for (const steps of [1, 0]) {
-      await code.fill(totpCode(secret, steps));
+    // A code not used before (the login took this period's or the next one's; failing both, the
+    // next period brings one that nothing used).
+    for (const steps of [1, 0, 'wait'] as const) {
+      if (steps === 'wait') await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+      await code.fill(totpCode(secret, steps === 'wait' ? 1 : steps));
       const answer = page.waitForResponse(
         (r) => r.url().endsWith('/api/funds/withdrawals/') && r.request().method() === 'POST',
       );
@@ -146,7 +148,7 @@ describe('two-factor authentication', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds a passkey in Settings → Security and signs in with it, without a password', async () => {
+  test('adds a passkey in Settings → Security and signs in with it, without a password', async () => {
     // Chromium's virtual authenticator (platform, resident keys, user verification).
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');

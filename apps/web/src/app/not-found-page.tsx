@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/button.tsx';
+import styles from '../components/status-page.module.css';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { paths } from './paths.ts';
-import styles from './status-page.module.css';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../components/button.tsx';
+import styles from '../components/status-page.module.css';
 import { paths } from './paths.ts';
-import styles from './status-page.module.css';
 
 /** What shows when a screen fails to load or render: usually a new release replaced its files. */
 export function RouteError() {

@@ -55,10 +55,7 @@ const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
   ['invest'],
 );
-const PortfolioPage = lazyPage(
-  () => import('../features/investing/portfolio-page.tsx'),
-  ['invest', 'funds', 'payouts'],
-);
+const PortfolioPage = lazyPage(() => import('./portfolio-route.tsx'), ['invest', 'funds', 'payouts']);
 const StatementPage = lazyPage(() => import('../features/payouts/statement-page.tsx'), ['payouts', 'invest']);
 const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), ['invest', 'campaigns']);
 

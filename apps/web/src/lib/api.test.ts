@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../test/server.ts';
 import { ApiError, apiRequest, apiUrl } from './api.ts';
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+/** What the mock API answers, by the path asked for. */
+type Handler = (path: string) => Response | Promise<Response>;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
@@ -19,24 +22,23 @@ function setCookie(value: string | null) {
       : `csrftoken=${value}; path=/`;
 }
 
+// What the client passed to fetch, call by call (the mock API sees only the resulting request).
 const calls: Array<{ url: string; init: RequestInit }> = [];
 function mockFetch(handler: Handler) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, init });
-      return handler(url, init);
-    }),
-  );
+  server.use(http.all('/api/*', ({ request }) => handler(new URL(request.url).pathname)));
 }
 const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
 
 beforeEach(() => {
   calls.length = 0;
   setCookie(null);
+  const intercepted = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((url, init = {}) => {
+    calls.push({ url: String(url), init });
+    return intercepted(url, init);
+  });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   setCookie(null);
 });
 
@@ -157,7 +159,7 @@ describe('apiRequest', () => {
   });
 
   it('reports a failed connection as networkError', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    server.use(http.all('/api/*', () => HttpResponse.error()));
     const err = (await apiRequest('/user/').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 0, code: 'networkError' });

@@ -1,10 +1,12 @@
 import type { AuthenticatedResponse } from '@indiesplit/shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { http } from 'msw';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { server } from './server.ts';
 
 export const LOGGED_OUT: AuthenticatedResponse = {
   isAuthenticated: false,
@@ -71,16 +73,26 @@ export function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** Stubs fetch for API calls; `routes` maps 'METHOD /api/path' to an answer. */
-export function stubApi(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
+type Answer = (request: Request) => Response | Promise<Response>;
+
+/** One MSW handler for a 'METHOD /api/path?query' route: the method, the path and the query must all match. */
+function routeHandler(route: string, answer: Answer) {
+  const [method = '', target = ''] = route.split(' ');
+  const url = new URL(target, 'http://localhost');
+  return http.all(url.pathname, ({ request }) => {
+    // Falling through (undefined) leaves the request unhandled, which fails the test.
+    if (request.method !== method || new URL(request.url).search !== url.search) return undefined;
+    return answer(request);
+  });
+}
+
+/**
+ * Sets what the mock API answers: `routes` maps 'METHOD /api/path' (with its query, if any) to an
+ * answer. Returns a spy on `fetch` that records what the screen sent, in the order it sent it.
+ */
+export function stubApi(routes: Record<string, Answer>) {
   // biome-ignore lint/suspicious/noDocumentCookie: tests set the CSRF cookie the way the server would
   document.cookie = 'csrftoken=test-token; path=/';
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url}`;
-    const handler = routes[key];
-    if (!handler) return jsonResponse(404, { success: false, code: 'notFound', message: 'Not found.' });
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  server.use(...Object.entries(routes).map(([route, answer]) => routeHandler(route, answer)));
+  return vi.spyOn(globalThis, 'fetch');
 }

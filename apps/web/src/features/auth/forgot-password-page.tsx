@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import forms from '../../components/forms.module.css';
 import { MailIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { errorText, validationText } from '../../lib/error-text.ts';
@@ -13,7 +14,6 @@ import { focusSoon, useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { recoverPassword } from './api.ts';
 import { AuthShell } from './auth-shell.tsx';
-import forms from './forms.module.css';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'errors']);

@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noSocialSignIn } from '../../test/answers.ts';
 import { jsonResponse, LOGGED_OUT, member, renderScreen, stubApi } from '../../test/render.tsx';
+import { server } from '../../test/server.ts';
 import LoginPage from './login-page.tsx';
 
+// The page asks which social sign-ins to offer: none in these tests.
+beforeEach(() => server.use(http.get('/api/auth/providers/', noSocialSignIn)));
 afterEach(() => vi.unstubAllGlobals());
 
 const fill = async (user: ReturnType<typeof userEvent.setup>, username: string, password: string) => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
+import forms from '../../components/forms.module.css';
 import { AlertIcon, CheckIcon, LockIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -14,7 +15,6 @@ import { focusSoon, rulesResolver, schemaCheck, useSending } from '../../lib/for
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { resetPassword } from './api.ts';
 import { AuthShell } from './auth-shell.tsx';
-import forms from './forms.module.css';
 
 interface ResetForm {
   new_password: string;

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noSocialSignIn } from '../../test/answers.ts';
 import { jsonResponse, LOGGED_OUT, member, renderScreen, stubApi } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
 import SecondStepPage from './second-step-page.tsx';
@@ -16,6 +17,7 @@ const bodyOf = (fetchMock: ReturnType<typeof stubApi>, url: string) => {
 describe('Login with a second factor', () => {
   it('goes to the second step when the password was right but a second factor is owed', async () => {
     stubApi({
+      'GET /api/auth/providers/': noSocialSignIn,
       'POST /api/auth/': () =>
         jsonResponse(200, {
           success: true,
@@ -59,8 +61,8 @@ describe('Login with a second factor', () => {
 
   it('shows a wrong code translated, keeps the screen, and switches to a recovery code', async () => {
     const fetchMock = stubApi({
-      'POST /api/mfa/login': (init) =>
-        JSON.parse(String(init.body)).code
+      'POST /api/mfa/login': async (request) =>
+        (await request.json()).code
           ? jsonResponse(400, { success: false, code: 'mfaCodeInvalid', message: 'x' })
           : jsonResponse(200, { success: true, message: 'x', isEmailVerified: false }),
     });

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import forms from '../../components/forms.module.css';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -12,7 +13,6 @@ import { focusSoon, useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
-import forms from './forms.module.css';
 import { completeLogin, passkeyProof, secondStepPasskeyOptions } from './second-factor-api.ts';
 
 /** What the password (or social) login hands to the second step. */

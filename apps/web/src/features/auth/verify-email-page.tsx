@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
+import forms from '../../components/forms.module.css';
 import { AlertIcon, CheckIcon, ErrorIcon, HourglassIcon } from '../../components/icons.tsx';
 import { type NoticeMessage, NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -12,7 +13,6 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { resendVerificationEmail, verifyEmail } from './api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
-import forms from './forms.module.css';
 import styles from './verify-email-page.module.css';
 
 export type VerifyStatus = 'loading' | 'success' | 'expired' | 'invalid' | 'error';

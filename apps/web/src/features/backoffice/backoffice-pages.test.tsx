@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient as appQueryClient } from '../../app/query-client.ts';
+import { verifiedSecondFactor } from '../../test/answers.ts';
 import { jsonResponse, LOGGED_OUT, member, stubApi } from '../../test/render.tsx';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import AuditPage from './audit-page.tsx';
@@ -149,6 +150,7 @@ describe('the back office frame', () => {
     const who = auth === null ? LOGGED_OUT : member(auth);
     stubApi({
       'GET /api/auth/authenticated/': () => jsonResponse(200, who),
+      'GET /api/mfa/': verifiedSecondFactor,
       'GET /api/backoffice/pitches': () => jsonResponse(200, { pitches: [] }),
     });
     return render(
@@ -299,8 +301,8 @@ describe('a pitch in the back office', () => {
       'GET /api/backoffice/pitches/p1': () =>
         jsonResponse(200, detail(decided ? { status: 'changes_requested' } : {})),
       'GET /api/backoffice/reviewers': () => jsonResponse(200, { staff: [] }),
-      'POST /api/backoffice/pitches/p1/decision': (init) => {
-        decided = JSON.parse(init.body as string);
+      'POST /api/backoffice/pitches/p1/decision': async (request) => {
+        decided = await request.json();
         return jsonResponse(200, detail({ status: 'changes_requested' }));
       },
     });
@@ -379,8 +381,8 @@ describe('a pitch in the back office', () => {
             },
           ],
         }),
-      'POST /api/backoffice/pitches/p1/assignments': (init) => {
-        calls.push(init.body as string);
+      'POST /api/backoffice/pitches/p1/assignments': async (request) => {
+        calls.push(await request.text());
         return jsonResponse(200, detail());
       },
     });
@@ -399,8 +401,8 @@ describe('a pitch in the back office', () => {
     let saved: unknown = null;
     stubApi({
       'GET /api/backoffice/pitches/p1': () => jsonResponse(200, detail({ reviews: [] })),
-      'PUT /api/backoffice/pitches/p1/review': (init) => {
-        saved = JSON.parse(init.body as string);
+      'PUT /api/backoffice/pitches/p1/review': async (request) => {
+        saved = await request.json();
         return jsonResponse(200, detail());
       },
     });
@@ -463,8 +465,8 @@ describe('the call list and the audit log', () => {
           ],
         }),
       'GET /api/backoffice/contacts?called=true': () => jsonResponse(200, { contacts: [] }),
-      'POST /api/backoffice/contacts/c1/called': (init) => {
-        body = JSON.parse(init.body as string);
+      'POST /api/backoffice/contacts/c1/called': async (request) => {
+        body = await request.json();
         return jsonResponse(200, {});
       },
     });

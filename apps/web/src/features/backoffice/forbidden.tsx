@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
-import statusStyles from '../../app/status-page.module.css';
 import { ButtonLink } from '../../components/button.tsx';
+import statusStyles from '../../components/status-page.module.css';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /** Signed in, but not part of the review team (or not an admin, for admin screens). */

@@ -185,13 +185,11 @@ describe('back office: deposits and withdrawals', () => {
   });
 
   it('shows the 403 screen to a reviewer', async () => {
+    const adminOnly = () =>
+      jsonResponse(403, { success: false, code: 'adminOnly', message: 'Only an administrator can do this.' });
     stubApi({
-      'GET /api/backoffice/funds/withdrawals?status=requested': () =>
-        jsonResponse(403, {
-          success: false,
-          code: 'adminOnly',
-          message: 'Only an administrator can do this.',
-        }),
+      'GET /api/backoffice/funds/withdrawals?status=requested': adminOnly,
+      'GET /api/backoffice/funds/deposits': adminOnly,
     });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: member({ staff_role: 'reviewer' }) });
     expect(await screen.findByText('403')).toBeInTheDocument();

@@ -17,7 +17,6 @@ import {
   ReportStatusBadge,
   useReportTitle,
 } from '../revenue/report-parts.tsx';
-import revenueStyles from '../revenue/revenue.module.css';
 import styles from './backoffice.module.css';
 import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
@@ -100,7 +99,7 @@ export default function RevenueReportsPage() {
           {t('review.empty')}
         </Notice>
       ) : (
-        <ul className={revenueStyles.list} aria-busy={list.isPlaceholderData || undefined}>
+        <ul className={styles.cardList} aria-busy={list.isPlaceholderData || undefined}>
           {list.data.map((r) => (
             <li key={r.id}>
               <ReviewCard report={r} onOutcome={report} />

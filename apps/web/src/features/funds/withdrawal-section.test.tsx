@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noSecondFactor } from '../../test/answers.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
-import { DepositInstructions, WithdrawalSection } from './index.ts';
+import { server } from '../../test/server.ts';
+import { DepositInstructions } from './deposit-instructions.tsx';
+import { WithdrawalSection } from './withdrawal-section.tsx';
 
+// The form asks whether the member has a second factor to confirm with: none in these tests.
+beforeEach(() => server.use(http.get('/api/mfa/', noSecondFactor)));
 afterEach(() => vi.unstubAllGlobals());
 
 const open = {
@@ -87,8 +93,8 @@ describe('withdrawal form', () => {
     let balance = 1_000;
     const fetchMock = stubApi({
       'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
-      'POST /api/funds/withdrawals/': (init) => {
-        const body = JSON.parse(String(init.body));
+      'POST /api/funds/withdrawals/': async (request) => {
+        const body = await request.json();
         const cents = Math.round(Number(body.amount.replace(',', '.')) * 100);
         if (cents > balance)
           return jsonResponse(409, {

@@ -1,6 +1,6 @@
 import type { InvestmentDto } from '@indiesplit/shared/investing';
 import type { Currency } from '@indiesplit/shared/wallet';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
@@ -12,14 +12,18 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { DepositInstructions, WithdrawalSection } from '../funds/index.ts';
-import { RevenueSection } from '../payouts/revenue-section.tsx';
+import { DepositInstructions } from '../funds/deposit-instructions.tsx';
+import { WithdrawalSection } from '../funds/withdrawal-section.tsx';
 import { usePortfolio, useRevoke, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
 
-/** My investments (state, dates, revoke while allowed), wallets, movements and deposits. */
-export default function PortfolioPage() {
+/**
+ * My investments (state, dates, revoke while allowed), wallets, movements and deposits. `revenue`
+ * is the revenue-share section, which belongs to the payouts feature: the app puts it in
+ * (app/portfolio-route.tsx), so that neither feature imports the other's screens.
+ */
+export default function PortfolioPage({ revenue }: { revenue?: ReactNode }) {
   const { t, i18n } = useTranslation(['invest', 'errors']);
   usePageTitle(t('portfolio.title'));
   const portfolio = usePortfolio();
@@ -154,7 +158,7 @@ export default function PortfolioPage() {
           )}
         </section>
 
-        <RevenueSection />
+        {revenue}
 
         <section className={styles.card} aria-labelledby="movements">
           <h2 id="movements" className={styles.cardTitle}>

@@ -3,8 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths.ts';
+import PortfolioRoute from '../../app/portfolio-route.tsx';
+import { noSecondFactor } from '../../test/answers.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
-import PortfolioPage from '../investing/portfolio-page.tsx';
 import { portfolio, statement2027 } from './fixtures.ts';
 import StatementPage from './statement-page.tsx';
 
@@ -18,8 +19,19 @@ function renderPortfolio(revenue: () => Response) {
     'GET /api/portfolio/': () => jsonResponse(200, { investments: [], totals: [] }),
     'GET /api/wallet/': () => jsonResponse(200, { balances: [], transactions: [], next_before: null }),
     'GET /api/portfolio/revenue/': revenue,
+    // the page's other sections: deposits and withdrawals
+    'GET /api/funds/deposit-instructions/': () =>
+      jsonResponse(200, {
+        currency: 'EUR',
+        iban: 'IT60X0542811101000000123456',
+        bic: 'XXXXITXXXXX',
+        beneficiary: 'IndieSplit S.r.l.',
+        reference: 'IS-7K3M-Q9TX',
+      }),
+    'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+    'GET /api/mfa/': noSecondFactor,
   });
-  renderScreen(<PortfolioPage />, { path: paths.portfolio, auth: member() });
+  renderScreen(<PortfolioRoute />, { path: paths.portfolio, auth: member() });
   return fetchMock;
 }
 

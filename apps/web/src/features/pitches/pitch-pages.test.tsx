@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverError } from '../../test/answers.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import PitchContactPage from './pitch-contact-page.tsx';
 import { isoDate, minReleaseDate } from './pitch-logic.ts';
@@ -40,7 +41,7 @@ describe('Pitch step 1', () => {
   });
 
   it('says an error occurred when the request fails', async () => {
-    stubApi({});
+    stubApi({ 'POST /api/projects/add-contact/': serverError });
     const user = userEvent.setup();
     renderScreen(<PitchContactPage />, { path: '/split-project-form' });
     await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
@@ -120,7 +121,7 @@ describe('Pitch step 2', () => {
 
   it('explains a failed submission instead of failing silently', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({});
+    stubApi({ 'POST /api/projects/submit-project/': serverError });
     const user = userEvent.setup();
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',

@@ -52,8 +52,8 @@ describe('the password dialog of a step-up', () => {
     const fetchMock = stubApi({
       'POST /api/user/update/': () =>
         ++updates === 1 ? reauthRequired() : jsonResponse(200, { success: true }),
-      'POST /api/auth/reauth': (init) => {
-        const body = JSON.parse(String(init.body));
+      'POST /api/auth/reauth': async (request) => {
+        const body = await request.json();
         reauthBodies.push(body);
         return body.password === 'Sunny-Harbor-42'
           ? jsonResponse(200, { success: true, message: 'ok' })

@@ -61,8 +61,8 @@ describe('Settings page', () => {
   it('edits the profile: Edit, then Save Changes sends the fields and returns to view', async () => {
     const fetchMock = stubApi({
       'GET /api/user/': getUser,
-      'POST /api/user/update/': (init) => {
-        const body = JSON.parse(init.body as string);
+      'POST /api/user/update/': async (request) => {
+        const body = await request.json();
         return jsonResponse(200, { success: true, message: 'ok', user: { ...user, ...body } });
       },
     });
@@ -196,8 +196,8 @@ describe('Settings page', () => {
       'GET /api/user/': getUser,
       'GET /api/user/subscriptions/': () =>
         jsonResponse(200, { success: true, newsletter: false, indie_project_updates: true }),
-      'POST /api/user/subscriptions/': (init) =>
-        jsonResponse(200, { success: true, ...JSON.parse(init.body as string) }),
+      'POST /api/user/subscriptions/': async (request) =>
+        jsonResponse(200, { success: true, ...(await request.json()) }),
     });
     const u = userEvent.setup();
     renderScreen(<SettingsPage />, { path: '/settings', route: '/settings#subscriptions', auth: member() });

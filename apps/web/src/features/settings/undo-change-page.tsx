@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
+import forms from '../../components/forms.module.css';
 import { AlertIcon, CheckIcon, LockIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { AuthShell } from '../auth/auth-shell.tsx';
-import forms from '../auth/forms.module.css';
 import { undoChange } from './security-api.ts';
 
 /**

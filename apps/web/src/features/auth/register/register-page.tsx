@@ -11,6 +11,7 @@ import { siteConfig } from '../../../app/site-config.ts';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Field } from '../../../components/field.tsx';
+import forms from '../../../components/forms.module.css';
 import { CheckIcon, LockIcon } from '../../../components/icons.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -22,7 +23,6 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { discordSignUp, googleSignUp, register as registerAccount } from '../api.ts';
 import { useAuth } from '../auth-context.tsx';
 import { AuthShell } from '../auth-shell.tsx';
-import forms from '../forms.module.css';
 import styles from './register-page.module.css';
 import {
   canGoBack,

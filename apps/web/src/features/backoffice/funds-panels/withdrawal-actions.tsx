@@ -1,0 +1,139 @@
+import type { BackofficeWithdrawalDto } from '@indiesplit/shared/funds';
+import { formatMoney } from '@indiesplit/shared/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { Field, TextAreaField } from '../../../components/field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { errorText, fieldErrorKey, validationText } from '../../../lib/error-text.ts';
+import { useMarkWithdrawalPaid, useRejectWithdrawal, useStartWithdrawalPayment } from '../../funds/api.ts';
+
+import styles from '../backoffice.module.css';
+import type { Result } from './result-notice.tsx';
+
+/**
+ * A requested withdrawal is started (the member can no longer cancel it) before the bank transfer
+ * is sent; a processing one is marked paid with the bank's reference. Either may be rejected.
+ */
+export function WithdrawalActions({
+  w,
+  onResult,
+}: {
+  w: BackofficeWithdrawalDto;
+  onResult: (r: Result) => void;
+}) {
+  const { t, i18n } = useTranslation(['backoffice', 'errors']);
+  const start = useStartWithdrawalPayment();
+  const paid = useMarkWithdrawalPaid();
+  const reject = useRejectWithdrawal();
+  const [mode, setMode] = useState<'paid' | 'reject' | null>(null);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const amount = formatMoney(w.amount_cents, 'EUR', i18n.language);
+
+  const startPayment = async () => {
+    try {
+      await start.mutateAsync(w.id);
+      onResult({
+        ok: true,
+        text: t('funds.withdrawals.startedDone', { amount, username: w.member.username }),
+      });
+    } catch (err) {
+      onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:funds.withdrawals.failed' }) });
+    }
+  };
+
+  if (!mode)
+    return (
+      <div className={styles.formActions}>
+        {w.status === 'requested' ? (
+          <Button
+            size="sm"
+            loading={start.isPending}
+            onClick={() => void startPayment()}
+            aria-label={t('funds.withdrawals.startLabel', { amount, username: w.member.username })}
+          >
+            {t('funds.withdrawals.start')}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            onClick={() => setMode('paid')}
+            aria-label={t('funds.withdrawals.payLabel', { amount, username: w.member.username })}
+          >
+            {t('funds.withdrawals.pay')}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={start.isPending}
+          onClick={() => setMode('reject')}
+          aria-label={t('funds.withdrawals.rejectLabel', { amount, username: w.member.username })}
+        >
+          {t('funds.withdrawals.reject')}
+        </Button>
+      </div>
+    );
+
+  const busy = paid.isPending || reject.isPending;
+  const confirm = async () => {
+    setError(undefined);
+    try {
+      if (mode === 'paid') await paid.mutateAsync({ id: w.id, bank_reference: text });
+      else await reject.mutateAsync({ id: w.id, note: text });
+      onResult({
+        ok: true,
+        text: t(mode === 'paid' ? 'funds.withdrawals.paidDone' : 'funds.withdrawals.rejectedDone', {
+          amount,
+          username: w.member.username,
+        }),
+      });
+    } catch (err) {
+      const key =
+        err instanceof ApiError ? fieldErrorKey(err, mode === 'paid' ? 'bank_reference' : 'note') : undefined;
+      if (key) setError(validationText(t, key));
+      else
+        onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:funds.withdrawals.failed' }) });
+    }
+  };
+
+  return (
+    <form
+      className={styles.inlineForm}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
+      {mode === 'paid' ? (
+        <Field
+          label={t('funds.withdrawals.bankReference')}
+          required
+          autoComplete="off"
+          value={text}
+          error={error}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+      ) : (
+        <TextAreaField
+          label={t('funds.withdrawals.note')}
+          required
+          rows={2}
+          value={text}
+          error={error}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+      )}
+      <div className={styles.formActions}>
+        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setMode(null)}>
+          {t('funds.withdrawals.back')}
+        </Button>
+        <Button size="sm" type="submit" variant={mode === 'paid' ? 'primary' : 'danger'} loading={busy}>
+          {mode === 'paid' ? t('funds.withdrawals.confirmPaid') : t('funds.withdrawals.confirmReject')}
+        </Button>
+      </div>
+    </form>
+  );
+}
