@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
 import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { purgeDeadTokens } from './features/auth/tokens.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
@@ -293,7 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startWorkers !== false) {
     app.addHook('onReady', async () => {
       ctx.mail.start();
-      stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'));
+      stopHousekeeping = startHousekeeping(db, app.log, () => metrics.workerError('housekeeping'), [
+        purgeDeadTokens,
+      ]);
       jobs.start();
     });
   }

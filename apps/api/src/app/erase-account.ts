@@ -3,6 +3,7 @@ import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
 import { forgetSecondFactors } from '../features/mfa/service.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../features/oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../features/pitches/service.ts';
+import { forgetReviewAssignments } from '../features/review/service.ts';
 import { forgetSensitiveChanges } from '../features/security/changes.ts';
 import * as users from '../features/users/service.ts';
 import { recordEvent } from '../platform/audit.ts';
@@ -48,6 +49,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await assertHoldsNoMoney(tx, userId);
     await users.erasePersonalTraces(tx, user);
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
+    await forgetReviewAssignments(tx, userId);
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
     await forgetSensitiveChanges(tx, userId);

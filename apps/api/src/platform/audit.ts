@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents } from '../db/schema.ts';
 
@@ -25,7 +26,9 @@ export type AuditKind =
   // second factors (ADR 0016)
   | 'second_factor_changed'
   | 'second_factor_login'
-  | 'second_factor_failed';
+  | 'second_factor_failed'
+  // staff roles, given or taken by the roles command
+  | 'staff_role_changed';
 
 export async function recordEvent(
   db: Db,
@@ -37,4 +40,9 @@ export async function recordEvent(
     ip: event.ip ?? null,
     data: event.data ?? {},
   });
+}
+
+/** Erasure (ADR 0004): the account's events keep what happened, not where from. */
+export async function forgetAddressesOf(db: Db, userId: string): Promise<void> {
+  await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.userId, userId));
 }

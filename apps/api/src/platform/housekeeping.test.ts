@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { emailTokens, outbox, sessions } from '../db/schema.ts';
+import { purgeDeadTokens } from '../features/auth/tokens.ts';
 import { purgeExpired } from './housekeeping.ts';
 
 let t: TestApp;
@@ -29,7 +30,7 @@ describe('housekeeping', () => {
       .set({ sentAt: sql`now() - interval '31 days'` })
       .where(eq(outbox.userId, stale.id));
 
-    await purgeExpired(db);
+    await purgeExpired(db, [purgeDeadTokens]);
 
     expect(await db.select().from(sessions).where(eq(sessions.userId, stale.id))).toHaveLength(0);
     expect(await db.select().from(emailTokens).where(eq(emailTokens.userId, stale.id))).toHaveLength(0);

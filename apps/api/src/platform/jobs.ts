@@ -152,3 +152,44 @@ export class JobRunner {
     this.timers.add(timer);
   }
 }
+
+// ---- the logbook of steps: what each attempt at a step did ------------------------------------
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export async function findJob(db: Db, key: string): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
+  return row;
+}
+
+/** Notes the start of an attempt at a step of a job, e.g. a campaign's settlement (one row per step). */
+export async function startStep(db: Db, key: string, kind: string, campaignId: string): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ kind, key, state: 'running', attempts: 1, payload: { campaign_id: campaignId } })
+    .onConflictDoUpdate({
+      target: jobs.key,
+      set: { state: 'running', attempts: sql`${jobs.attempts} + 1`, updatedAt: sql`now()` },
+    });
+}
+
+/** Notes how an attempt ended: done with what it did, or the error it met (retried next round). */
+export async function finishStep(
+  db: Db,
+  key: string,
+  outcome: { done: true; result: Record<string, unknown> } | { done: false; error: string },
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set(
+      outcome.done
+        ? {
+            state: 'done',
+            lastError: null,
+            payload: sql`${jobs.payload} || ${JSON.stringify(outcome.result)}::jsonb`,
+            updatedAt: sql`now()`,
+          }
+        : { state: 'queued', lastError: outcome.error.slice(0, 500), updatedAt: sql`now()` },
+    )
+    .where(eq(jobs.key, key));
+}

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE, SESSION_TTL_DAYS } from '@indiesplit/shared/constants';
 import type { Language } from '@indiesplit/shared/messages';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -162,4 +162,41 @@ export class SessionStore {
       secure: this.config.isProduction,
     });
   }
+}
+
+// The other changes to a session, here so that this module stays the only writer of `sessions`
+// (ADR 0022): the features ask, this module writes.
+
+/** The session proved a second factor (ADR 0016). */
+export async function markSecondFactorVerified(db: Db, idHash: string): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.idHash, idHash));
+}
+
+/** With the account's last second factor gone, none of its sessions counts as verified. */
+export async function clearSecondFactorVerified(db: Db, userId: string): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
+}
+
+/** The session's owner proved it again (step-up, ADR 0015). */
+export async function markReauthenticated(db: Db, idHash: string, at: Date = new Date()): Promise<void> {
+  await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash));
+}
+
+/** Signs out one session of a member by the id they see; answers its hash, or undefined. */
+export async function deleteSessionOf(db: Db, userId: string, publicId: string): Promise<string | undefined> {
+  const [deleted] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ idHash: sessions.idHash });
+  return deleted?.idHash;
+}
+
+/** Housekeeping: sessions past their expiry. */
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+/** Erasure (ADR 0004): the account's sessions lose their address and device. */
+export async function forgetClientDetailsOf(db: Db, userId: string): Promise<void> {
+  await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
 }

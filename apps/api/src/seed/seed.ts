@@ -10,6 +10,7 @@ import {
   ensureDemoRounds,
   ensureShowcaseCampaigns,
 } from '../features/settlement/demo-campaigns.ts';
+import * as accounts from '../features/users/service.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
 // Demo data for development starts. It lives outside db/ because it is made through the features
@@ -82,23 +83,18 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
       if (account.totpSecret) await ensureDemoAuthenticator(db, config, existing.id, account.totpSecret);
       continue;
     }
-    const [created] = await db
-      .insert(users)
-      .values({
-        username: account.username,
-        email: account.email,
-        passwordHash: await hashPassword(account.password),
-        firstName: 'Demo',
-        lastName: account.lastName,
-        userTypes: account.userTypes,
-        staffRole: account.staffRole ?? null,
-        emailVerifiedAt: new Date(),
-        termsAcceptedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (created && account.totpSecret)
-      await ensureDemoAuthenticator(db, config, created.id, account.totpSecret);
+    const created = await accounts.insertDemoAccount(db, {
+      username: account.username,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      firstName: 'Demo',
+      lastName: account.lastName,
+      userTypes: account.userTypes,
+      staffRole: account.staffRole ?? null,
+      emailVerifiedAt: new Date(),
+      termsAcceptedAt: new Date(),
+    });
+    if (created && account.totpSecret) await ensureDemoAuthenticator(db, config, created, account.totpSecret);
   }
   // Campaigns to look at: three EUR showcases of demo_developer (live, scheduled, and funded with
   // demo_investor among its investors, ready to launch and report revenue), and the demo rounds

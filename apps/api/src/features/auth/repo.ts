@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailTokens } from '../../db/schema.ts';
 
@@ -43,4 +43,16 @@ export async function deleteUnusedTokens(db: Db, userId: string, purpose: TokenP
 
 export async function deleteAllTokens(db: Db, userId: string): Promise<void> {
   await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
+}
+
+/** Tokens used or expired over 7 days ago: nothing can redeem them any more. */
+export async function purgeDeadTokens(db: Db): Promise<void> {
+  await db
+    .delete(emailTokens)
+    .where(
+      or(
+        lt(emailTokens.expiresAt, sql`now() - interval '7 days'`),
+        and(isNotNull(emailTokens.usedAt), lt(emailTokens.usedAt, sql`now() - interval '7 days'`)),
+      ),
+    );
 }

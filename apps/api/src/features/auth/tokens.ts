@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { resetEmail, verificationEmail } from './emails.ts';
+import * as repo from './repo.ts';
 import { deleteAllTokens, deleteUnusedTokens, insertToken } from './repo.ts';
 
 // Single-use, expiring, purpose-bound email tokens. Only their SHA-256 is stored; the raw token
@@ -65,4 +66,9 @@ export function voidEmailVerifications(tx: Db, userId: string): Promise<void> {
 
 export function deleteTokensOf(tx: Db, userId: string): Promise<void> {
   return deleteAllTokens(tx, userId);
+}
+
+/** For the housekeeping: tokens used or expired over 7 days ago go. */
+export function purgeDeadTokens(db: Db): Promise<void> {
+  return repo.purgeDeadTokens(db);
 }

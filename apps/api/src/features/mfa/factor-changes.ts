@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { clearSecondFactorVerified } from '../../platform/sessions.ts';
 import { ensureRecentAuth } from '../security/step-up.ts';
 import * as users from '../users/service.ts';
 import { type FactorChange, noticeFactorChange } from './emails.ts';
@@ -80,5 +81,5 @@ export async function afterFactorRemoved(tx: Db, userId: string) {
   const f = await repo.factorsOf(tx, userId);
   if (f.totp || f.passkeys > 0) return;
   await repo.replaceRecoveryCodes(tx, userId, []);
-  await repo.clearSessionsVerified(tx, userId);
+  await clearSecondFactorVerified(tx, userId);
 }

@@ -4,6 +4,7 @@ import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
+import { markSecondFactorVerified } from '../../platform/sessions.ts';
 import * as users from '../users/service.ts';
 import { MFA_RULES } from './limits.ts';
 import * as passkeys from './passkeys.ts';
@@ -30,7 +31,7 @@ export async function startSession(
 ) {
   if (req.session) await ctx.sessions.destroy(ctx.db, req.session.idHash);
   const created = await ctx.sessions.create(ctx.db, userId, req);
-  if (verified) await repo.markSessionVerified(ctx.db, created.idHash);
+  if (verified) await markSecondFactorVerified(ctx.db, created.idHash);
   ctx.sessions.setCookie(reply, created.token, created.expiresAt);
   ctx.csrf.issue(reply, created.idHash);
 }

@@ -1,6 +1,5 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import {
   mfaPendingLogins,
   mfaRecoveryCodes,
@@ -206,15 +205,4 @@ export async function deleteAllOf(db: Db, userId: string) {
   await db.delete(passkeys).where(eq(passkeys.userId, userId));
   await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   await db.delete(mfaPendingLogins).where(eq(mfaPendingLogins.userId, userId));
-}
-
-// ---- sessions ------------------------------------------------------------------------------------
-
-export async function markSessionVerified(db: Db, idHash: string) {
-  await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.idHash, idHash));
-}
-
-/** With the last factor gone, no session of the account counts as second-factor verified. */
-export async function clearSessionsVerified(db: Db, userId: string) {
-  await db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
 }

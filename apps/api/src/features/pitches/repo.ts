@@ -131,6 +131,11 @@ export async function erasePitches(db: Db, ids: string[], userId: string): Promi
     .where(inArray(pitches.id, ids));
 }
 
-export async function deleteAssignmentsOf(db: Db, reviewerId: string): Promise<void> {
-  await db.delete(pitchAssignments).where(eq(pitchAssignments.reviewerId, reviewerId));
+export async function markContactCalled(db: Db, id: string, calledBy: string | null) {
+  const [row] = await db
+    .update(pitchContacts)
+    .set({ calledAt: calledBy ? new Date() : null, calledBy, updatedAt: new Date() })
+    .where(and(eq(pitchContacts.id, id), eq(pitchContacts.askedForContact, true)))
+    .returning({ id: pitchContacts.id });
+  return row?.id ?? null;
 }

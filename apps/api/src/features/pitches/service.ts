@@ -177,7 +177,7 @@ export async function erasePitchDataOf(
   ctx: AppContext,
   tx: Db,
   person: { id: string; email: string; emailVerifiedAt: Date | null },
-  options: { closingAccount: boolean },
+  _options: { closingAccount: boolean },
 ): Promise<string[]> {
   const verifiedEmail = person.emailVerifiedAt ? person.email : null;
   const rows = await repo.listPitchesOf(tx, person.id, verifiedEmail);
@@ -205,7 +205,6 @@ export async function erasePitchDataOf(
   await eraseUnownedMailTo(tx, [...rows.map((r) => r.email), ...(verifiedEmail ? [verifiedEmail] : [])]);
   // Call-back requests carry no account: only a verified address shows they are this person's.
   if (verifiedEmail) await repo.deleteContactsByEmail(tx, verifiedEmail);
-  if (options.closingAccount) await repo.deleteAssignmentsOf(tx, person.id);
   return rows.map((r) => r.pdfKey).filter(Boolean);
 }
 
@@ -213,4 +212,9 @@ export async function deletePitchFiles(ctx: AppContext, keys: string[]): Promise
   for (const key of keys) {
     await ctx.storage.delete(key).catch((err) => ctx.log.warn({ err, key }, 'pitch file not deleted'));
   }
+}
+
+/** The back office marks a call-back request called (or not yet): answers its id, or null. */
+export function markContactCalled(db: Db, id: string, calledBy: string | null): Promise<string | null> {
+  return repo.markContactCalled(db, id, calledBy);
 }

@@ -2,7 +2,7 @@ import type { PitchQuery } from '@indiesplit/shared/pitches';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import {
   pitchAssignments,
@@ -11,17 +11,6 @@ import {
   pitches,
   pitchReviews,
 } from '../../db/schema-pitches.ts';
-
-export async function setStaffRole(db: Db, userId: string, role: string | null): Promise<void> {
-  await db.update(users).set({ staffRole: role, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
-export async function insertAuditEvent(
-  db: Db,
-  values: { userId: string; kind: string; data: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(auditEvents).values(values);
-}
 
 const staffColumns = {
   id: users.id,
@@ -263,13 +252,8 @@ export function listContacts(db: Db, called: boolean | undefined) {
     .limit(CONTACTS_LIMIT);
 }
 
-export async function markContactCalled(db: Db, id: string, calledBy: string | null) {
-  const [row] = await db
-    .update(pitchContacts)
-    .set({ calledAt: calledBy ? new Date() : null, calledBy, updatedAt: new Date() })
-    .where(and(eq(pitchContacts.id, id), eq(pitchContacts.askedForContact, true)))
-    .returning({ id: pitchContacts.id });
-  return row?.id ?? null;
+export async function deleteAssignmentsOf(db: Db, reviewerId: string): Promise<void> {
+  await db.delete(pitchAssignments).where(eq(pitchAssignments.reviewerId, reviewerId));
 }
 
 export async function findContact(db: Db, id: string) {

@@ -15,6 +15,7 @@ import {
 } from '@indiesplit/shared/pitches';
 import type { Db } from '../../db/client.ts';
 import { isStaffRole, type Staff } from '../../platform/access.ts';
+import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { createDraft } from '../campaigns/commands/create-draft.ts';
@@ -332,7 +333,7 @@ export async function markCalled(
   id: string,
   called: boolean,
 ): Promise<ContactDto> {
-  if (!pitches.isUuid(id) || !(await repo.markContactCalled(ctx.db, id, called ? staff.id : null))) {
+  if (!pitches.isUuid(id) || !(await pitches.markContactCalled(ctx.db, id, called ? staff.id : null))) {
     throw notFound();
   }
   const row = await repo.findContact(ctx.db, id);
@@ -355,8 +356,8 @@ export async function setStaffRole(
     if (!user) throw new RoleChangeError(`No account has the email address ${email}.`);
     const previous = isStaffRole(user.staffRole) ? user.staffRole : null;
     if (previous !== role) {
-      await repo.setStaffRole(tx, user.id, role);
-      await repo.insertAuditEvent(tx, {
+      await users.setStaffRole(tx, user.id, role);
+      await recordEvent(tx, {
         userId: user.id,
         kind: 'staff_role_changed',
         data: { from: previous, to: role, via: 'command line' },
@@ -364,4 +365,9 @@ export async function setStaffRole(
     }
     return { username: user.username, previous };
   });
+}
+
+/** Account deletion: the reviewer's assignments to pitches go. */
+export async function forgetReviewAssignments(tx: Db, reviewerId: string): Promise<void> {
+  await repo.deleteAssignmentsOf(tx, reviewerId);
 }

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Session } from '../../platform/sessions.ts';
+import { deleteSessionOf, type Session } from '../../platform/sessions.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 // The member's active sessions (Settings -> Security): what device, since when, last seen; any one
@@ -43,13 +43,10 @@ export async function revokeSession(
   publicId: string,
 ): Promise<{ current: boolean }> {
   if (!UUID.test(publicId)) throw notFound();
-  const deleted = await ctx.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, session.user.id), eq(sessions.publicId, publicId)))
-    .returning({ idHash: sessions.idHash });
-  if (deleted.length === 0) throw notFound();
+  const deleted = await deleteSessionOf(ctx.db, session.user.id, publicId);
+  if (!deleted) throw notFound();
   await recordEvent(ctx.db, { userId: session.user.id, kind: 'session_revoked', ip: req.ip });
-  return { current: deleted[0]?.idHash === session.idHash };
+  return { current: deleted === session.idHash };
 }
 
 export async function revokeOtherSessions(

@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { Rule } from '../../platform/rate-limit.ts';
-import type { Session } from '../../platform/sessions.ts';
+import { markReauthenticated, type Session } from '../../platform/sessions.ts';
 import * as users from '../users/service.ts';
 
 // Step-up (ADR 0015): a sensitive action needs the current password in the request, or a session
@@ -74,10 +71,6 @@ const reauthChecks: ReauthCheck[] = [];
 
 export function addReauthCheck(check: ReauthCheck): void {
   if (!reauthChecks.includes(check)) reauthChecks.push(check);
-}
-
-export async function markReauthenticated(db: Db, idHash: string, at: Date = new Date()): Promise<void> {
-  await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash));
 }
 
 /**

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { addCommitment } from '../campaigns/commands/add-commitment.ts';
 import { createDraft, createDraftIfAbsent } from '../campaigns/commands/create-draft.ts';
 import { moveCampaign } from '../campaigns/state.ts';
 import { recordReservedInvestment } from '../investing/commands/record-reserved-investment.ts';
 import * as ledger from '../ledger/service.ts';
+import * as users from '../users/service.ts';
 
 // Demo campaigns (virtual money, ADR 0012): the same flow as real ones on a fast clock — a
 // one-minute reflection period and a deadline a few minutes away — so a newcomer sees both ends of
@@ -74,26 +74,13 @@ const DEMO_FUNDS_EN = 'Nothing: this is a demonstration.';
 const DEMO_FUNDS_IT = 'Nulla: è una dimostrazione.';
 
 /** The bot that makes the demo's first commitments; it has no password and cannot sign in. */
-export async function ensureDemoBot(db: Db): Promise<string> {
-  await db
-    .insert(users)
-    .values({
-      username: DEMO_BOT_USERNAME,
-      email: DEMO_BOT_EMAIL,
-      passwordHash: null,
-      firstName: 'Demo',
-      lastName: 'Bot',
-      userTypes: ['investor'],
-      emailVerifiedAt: new Date(),
-      termsAcceptedAt: new Date(),
-    })
-    .onConflictDoNothing();
-  const [bot] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${DEMO_BOT_USERNAME}`);
-  if (!bot) throw new Error('the demo bot account could not be created');
-  return bot.id;
+export function ensureDemoBot(db: Db): Promise<string> {
+  return users.ensureSystemAccount(db, {
+    username: DEMO_BOT_USERNAME,
+    email: DEMO_BOT_EMAIL,
+    firstName: 'Demo',
+    lastName: 'Bot',
+  });
 }
 
 /**

@@ -15,8 +15,9 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
+import { findJob } from '../../platform/jobs.ts';
 import { invest } from '../investing/service.ts';
-import { findJob, LEASE_KEY } from './jobs.ts';
+import { LEASE_KEY } from './jobs.ts';
 import { runDueWork, startSettlementWorker } from './worker.ts';
 
 // Two instances of the app on one database. Instance A's settlement worker is stopped (as a clean

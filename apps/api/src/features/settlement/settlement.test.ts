@@ -22,8 +22,9 @@ import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaignServices, campaignWatchers, jobs } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { findJob } from '../../platform/jobs.ts';
 import { invest, revoke } from '../investing/service.ts';
-import { findJob, LEASE_KEY } from './jobs.ts';
+import { LEASE_KEY } from './jobs.ts';
 import { settleInvestment } from './service.ts';
 import { runDueWork } from './worker.ts';
 

@@ -2,11 +2,13 @@ import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../platform/context.ts';
 import {
   claimLease,
+  finishStep,
   type Job,
   JobRunner,
   leaseOwner,
   releaseLease,
   renewLease,
+  startStep,
 } from '../../platform/jobs.ts';
 import type { WorkerName } from '../../platform/metrics.ts';
 import { ensureDemoRounds } from './demo-campaigns.ts';
@@ -104,14 +106,14 @@ export async function runDueWork(
 
   /** Runs one campaign's step, recording it in its job row; errors are noted, not thrown. */
   const step = async (key: string, kind: string, campaignId: string, work: () => Promise<object>) => {
-    await jobs.startStep(ctx.db, key, kind, campaignId);
+    await startStep(ctx.db, key, kind, campaignId);
     try {
       const result = await work();
-      await jobs.finishStep(ctx.db, key, { done: true, result: { ...result } });
+      await finishStep(ctx.db, key, { done: true, result: { ...result } });
     } catch (err) {
       if (err instanceof LeaseLost) throw err;
       if (err instanceof Stopping) {
-        await jobs.finishStep(ctx.db, key, {
+        await finishStep(ctx.db, key, {
           done: false,
           error: 'stopped by a shutdown; resumed next round',
         });
@@ -121,7 +123,7 @@ export async function runDueWork(
       summary.errors.push(`${key}: ${message}`);
       ctx.metrics.workerError('settlement');
       ctx.log.error({ err, campaignId, step: kind }, 'settlement step failed; retried next round');
-      await jobs.finishStep(ctx.db, key, { done: false, error: message });
+      await finishStep(ctx.db, key, { done: false, error: message });
     }
     await renew();
   };

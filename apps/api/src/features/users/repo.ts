@@ -1,7 +1,9 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, sessions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { forgetAddressesOf } from '../../platform/audit.ts';
 import { eraseMailOf } from '../../platform/mailer.ts';
+import { forgetClientDetailsOf } from '../../platform/sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -97,6 +99,41 @@ export async function claimVerificationSend(db: Db, id: string, cooldownSeconds:
 /** Erases what we hold about a person besides the account itself: mail, IP addresses, devices. */
 export async function erasePersonalTraces(db: Db, userId: string, email: string): Promise<void> {
   await eraseMailOf(db, userId, email);
-  await db.update(auditEvents).set({ ip: null }).where(eq(auditEvents.userId, userId));
-  await db.update(sessions).set({ ip: null, userAgent: null }).where(eq(sessions.userId, userId));
+  await forgetAddressesOf(db, userId);
+  await forgetClientDetailsOf(db, userId);
+}
+
+export async function setStaffRole(db: Db, userId: string, role: string | null): Promise<void> {
+  await db.update(users).set({ staffRole: role, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function ensureSystemAccount(
+  db: Db,
+  account: { username: string; email: string; firstName: string; lastName: string },
+): Promise<string> {
+  await db
+    .insert(users)
+    .values({
+      ...account,
+      passwordHash: null,
+      userTypes: ['investor'],
+      emailVerifiedAt: new Date(),
+      termsAcceptedAt: new Date(),
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${account.username.toLowerCase()}`);
+  if (!row) throw new Error(`the account ${account.username} could not be created`);
+  return row.id;
+}
+
+/** A demo account of the seed (development only), unless one has its username already. */
+export async function insertDemoAccount(
+  db: Db,
+  values: typeof users.$inferInsert,
+): Promise<string | undefined> {
+  const [created] = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+  return created?.id;
 }

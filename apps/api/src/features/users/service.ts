@@ -156,3 +156,24 @@ export async function tombstoneAccount(tx: Db, userId: string): Promise<void> {
 export async function deleteAvatarFile(ctx: AppContext, user: repo.UserRow): Promise<void> {
   if (user.avatarKey) await ctx.storage.delete(user.avatarKey).catch(() => {});
 }
+
+/** Gives or takes a staff role (the roles command, through the review feature's rules). */
+export async function setStaffRole(tx: Db, userId: string, role: string | null): Promise<void> {
+  await repo.setStaffRole(tx, userId, role);
+}
+
+/**
+ * An account the platform itself acts through (the demo's bot): no password, so it can never sign
+ * in. Made once; answers its id.
+ */
+export async function ensureSystemAccount(
+  tx: Db,
+  account: { username: string; email: string; firstName: string; lastName: string },
+): Promise<string> {
+  return repo.ensureSystemAccount(tx, account);
+}
+
+/** The seed's demo accounts (development only): answers the new account's id, or undefined. */
+export function insertDemoAccount(db: Db, values: Parameters<typeof repo.insertDemoAccount>[1]) {
+  return repo.insertDemoAccount(db, values);
+}

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { Session } from '../../../platform/sessions.ts';
+import { markSecondFactorVerified, type Session } from '../../../platform/sessions.ts';
 import { confirmPassword, notify, recoveryCodesForFirstFactor } from '../factor-changes.ts';
 import { MFA_RULES } from '../limits.ts';
-import * as repo from '../repo.ts';
 import { useTotpCode } from '../totp-codes.ts';
 
 export async function enableTotp(
@@ -21,7 +20,7 @@ export async function enableTotp(
       await useTotpCode(ctx, tx, userId, input.code, true);
       const fresh = await recoveryCodesForFirstFactor(tx, userId);
       // The code proved the factor in this very session.
-      await repo.markSessionVerified(tx, session.idHash);
+      await markSecondFactorVerified(tx, session.idHash);
       await notify(ctx, tx, user, 'totp_enabled', req.ip);
       return fresh;
     })
