@@ -30,8 +30,6 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
-          // One jsdom per worker instead of one per file, each file still in its own module graph.
-          pool: 'vmThreads',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
         },
