@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { test as base, expect } from './fixtures.ts';
 import {
   expectAccessible,
   linkFromMailbox,
   logIn,
-  newContext,
   signUpInPage,
   snapshot,
   uniqueUser,
@@ -12,33 +11,31 @@ import {
   watchErrors,
 } from './helpers.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
 // Investing against the real server: a new member verifies the address, takes the investor profile
 // (knowledge test and loss simulation), gets euros by bank transfer (an admin records it in the
 // back office), invests in a live campaign, finds it in the portfolio and revokes it within the
 // reflection period. Then the demo: virtual euros in one campaign that gets funded and one that
 // fails and refunds. The demo's clock is wound forward through the development-only endpoint.
+// Each test makes its own investor (and walks them through the earlier steps it needs), so any
+// test runs alone.
 
 const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
 const SHOWCASE = { slug: 'lanterns-of-vesper', title: 'Lanterns of Vesper' };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let member: Page;
-let admin: Page;
-const errors: string[][] = [];
-const investor = uniqueUser('inv');
+type Investor = ReturnType<typeof uniqueUser>;
 
-async function open(): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
-  errors.push(watchErrors(page));
-  return page;
-}
+const test = base.extend<{ person: () => Promise<Page> }>({
+  /** Opens a page for another person; after the test, no page it opened may have thrown an uncaught error. */
+  person: async ({ open }, use) => {
+    const errors: string[][] = [];
+    await use(async () => {
+      const page = await open();
+      errors.push(watchErrors(page));
+      return page;
+    });
+    expect(errors.flat(), 'no page threw an uncaught error').toEqual([]);
+  },
+});
 
 /** The portfolio's entry for a campaign. */
 function holding(page: Page, title: string | RegExp): Locator {
@@ -72,82 +69,109 @@ async function fastForward(page: Page, slug: string): Promise<string> {
   }, slug);
 }
 
-test.beforeAll(async ({ browser: shared }) => {
-  browser = shared;
-  member = await open();
-  admin = await open();
-});
-test.afterAll(async () => {
-  for (const c of contexts) await c.close();
-});
+/**
+ * Signs a new investor up, verifies the address and takes the investor profile on the way to
+ * investing in the showcase campaign; leaves `member` on that campaign's investment form.
+ * With `checks`, also checks the accessibility of the pages on the way and saves their screenshots.
+ */
+async function becomeInvestor(member: Page, investor: Investor, checks = false) {
+  await signUpInPage(member, investor, ['investor']);
+  await member.goto(await linkFromMailbox(investor.email, '/auth/verify-email/'));
+  await member.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
 
-test.describe('investing, with real and with virtual money', () => {
-  test('a new member verifies the address and takes the investor profile on the way to investing', async () => {
-    await signUpInPage(member, investor, ['investor']);
-    await member.goto(await linkFromMailbox(investor.email, '/auth/verify-email/'));
-    await member.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
-
-    await member.goto(`/campaigns/${SHOWCASE.slug}`);
-    await member.getByRole('heading', { level: 1, name: SHOWCASE.title }).waitFor();
+  await member.goto(`/campaigns/${SHOWCASE.slug}`);
+  await member.getByRole('heading', { level: 1, name: SHOWCASE.title }).waitFor();
+  if (checks) {
     await expectAccessible(member, 'campaign page');
     await snapshot(member, 'campaign-page');
-    await member.getByRole('link', { name: 'Invest', exact: true }).click();
+  }
+  await member.getByRole('link', { name: 'Invest', exact: true }).click();
 
-    // No profile yet: the profile first, then back to the investment.
-    await member.waitForURL(/\/investor-profile\?next=/);
-    const answers: [string, string][] = [
-      ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
-      ['What is your main goal with this investment?', 'Supporting games I like'],
-      ['For how long can you leave this money invested?', 'More than three years'],
-      ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
-      ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
-      ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
-      ['What do your returns depend on?', "The game's net revenue"],
-      ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
-    ];
-    for (const [question, answer] of answers) {
-      await member
-        .getByRole('group', { name: question })
-        .getByRole('radio', { name: answer })
-        .check({ force: true });
-    }
-    await member.getByRole('button', { name: 'Send my answers' }).click();
-    await member.getByText('Passed', { exact: true }).first().waitFor();
-    await member.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
-    await member.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
-    await member.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
-    await member.getByRole('button', { name: 'Save the simulation' }).click();
-    await member.getByText('Simulation saved.').waitFor();
+  // No profile yet: the profile first, then back to the investment.
+  await member.waitForURL(/\/investor-profile\?next=/);
+  const answers: [string, string][] = [
+    ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
+    ['What is your main goal with this investment?', 'Supporting games I like'],
+    ['For how long can you leave this money invested?', 'More than three years'],
+    ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
+    ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
+    ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
+    ['What do your returns depend on?', "The game's net revenue"],
+    ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
+  ];
+  for (const [question, answer] of answers) {
+    await member
+      .getByRole('group', { name: question })
+      .getByRole('radio', { name: answer })
+      .check({ force: true });
+  }
+  await member.getByRole('button', { name: 'Send my answers' }).click();
+  await member.getByText('Passed', { exact: true }).first().waitFor();
+  await member.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
+  await member.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
+  await member.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
+  await member.getByRole('button', { name: 'Save the simulation' }).click();
+  await member.getByText('Simulation saved.').waitFor();
+  if (checks) {
     await expectAccessible(member, 'investor profile');
     await snapshot(member, 'investor-profile');
-    await member.getByRole('link', { name: 'Continue to your investment' }).click();
-    await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+  }
+  await member.getByRole('link', { name: 'Continue to your investment' }).click();
+  await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+}
+
+/**
+ * From the investment form, an empty wallet is refused; then an admin (on `admin`) credits the
+ * member's bank transfer of €500 with the personal reference the portfolio shows.
+ */
+async function creditByTransfer(member: Page, admin: Page, investor: Investor, checks = false) {
+  await submitInvestment(member, '100', 'Invest');
+  await member.getByText('Your available balance is not enough for this amount.').first().waitFor();
+
+  await member.goto('/portfolio');
+  const instructions = member.getByRole('region', { name: 'Add euros by bank transfer' });
+  const reference = await instructions.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent();
+  expect(reference).toMatch(/^IS-/);
+
+  await logIn(admin, ADMIN.login, ADMIN.password);
+  await admin.goto('/backoffice/funds');
+  const record = admin.getByRole('region', { name: 'Record a received transfer' });
+  await record.getByRole('textbox', { name: 'Personal reference' }).fill(`Bonifico ${reference} grazie`);
+  await record.getByRole('textbox', { name: 'Amount in euros' }).fill('500');
+  await record.getByRole('textbox', { name: 'Bank transaction id' }).fill(`BANK-${investor.username}`);
+  await record.getByLabel('Value date').fill(new Date().toISOString().slice(0, 10));
+  await record.getByRole('textbox', { name: 'Payer' }).fill('Ada Byron');
+  await record.getByRole('button', { name: 'Credit the wallet' }).click();
+  await record.getByText(new RegExp(`credited to ${investor.username}`)).waitFor();
+  if (checks) await expectAccessible(admin, 'back office funds');
+  await waitForMail(investor.email, 'We credited €500.00 to your wallet');
+}
+
+test.describe('investing, with real and with virtual money', () => {
+  test('a new member verifies the address and takes the investor profile on the way to investing', async ({
+    person,
+  }) => {
+    const member = await person();
+    await becomeInvestor(member, uniqueUser('inv'), true);
   });
 
-  test('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async () => {
-    await submitInvestment(member, '100', 'Invest');
-    await member.getByText('Your available balance is not enough for this amount.').first().waitFor();
-
-    await member.goto('/portfolio');
-    const instructions = member.getByRole('region', { name: 'Add euros by bank transfer' });
-    const reference = await instructions.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent();
-    expect(reference).toMatch(/^IS-/);
-
-    await logIn(admin, ADMIN.login, ADMIN.password);
-    await admin.goto('/backoffice/funds');
-    const record = admin.getByRole('region', { name: 'Record a received transfer' });
-    await record.getByRole('textbox', { name: 'Personal reference' }).fill(`Bonifico ${reference} grazie`);
-    await record.getByRole('textbox', { name: 'Amount in euros' }).fill('500');
-    await record.getByRole('textbox', { name: 'Bank transaction id' }).fill(`BANK-${investor.username}`);
-    await record.getByLabel('Value date').fill(new Date().toISOString().slice(0, 10));
-    await record.getByRole('textbox', { name: 'Payer' }).fill('Ada Byron');
-    await record.getByRole('button', { name: 'Credit the wallet' }).click();
-    await record.getByText(new RegExp(`credited to ${investor.username}`)).waitFor();
-    await expectAccessible(admin, 'back office funds');
-    await waitForMail(investor.email, 'We credited €500.00 to your wallet');
+  test('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async ({
+    person,
+  }) => {
+    const member = await person();
+    const admin = await person();
+    const investor = uniqueUser('inv');
+    await becomeInvestor(member, investor);
+    await creditByTransfer(member, admin, investor, true);
   });
 
-  test('the member invests, finds it in the portfolio and revokes it in one click', async () => {
+  test('the member invests, finds it in the portfolio and revokes it in one click', async ({ person }) => {
+    const member = await person();
+    const admin = await person();
+    const investor = uniqueUser('inv');
+    await becomeInvestor(member, investor);
+    await creditByTransfer(member, admin, investor);
+
     await member.goto(`/campaigns/${SHOWCASE.slug}/invest`);
     await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
     await expectAccessible(member, 'invest');
@@ -173,7 +197,12 @@ test.describe('investing, with real and with virtual money', () => {
     await real.getByText('€500.00').first().waitFor();
   });
 
-  test('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async () => {
+  test('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async ({
+    person,
+  }) => {
+    const member = await person();
+    await becomeInvestor(member, uniqueUser('inv'));
+
     await member.goto('/demo');
     await member.getByRole('button', { name: 'Open my demo wallet' }).click();
     await member.getByText('Your demo wallet is ready.').waitFor();
@@ -224,9 +253,5 @@ test.describe('investing, with real and with virtual money', () => {
     await member
       .getByText('This campaign did not reach its goal: every investor has been refunded.')
       .waitFor();
-  });
-
-  test('no page threw an uncaught error', () => {
-    expect(errors.flat()).toEqual([]);
   });
 });
