@@ -8,10 +8,6 @@ import { expect, test } from './fixtures.ts';
 import { expectAccessible, snapshot, uniqueUser, watchErrors } from './helpers.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
 // change asks for the password in a dialog, goes through once it is given, and the old address
 // receives the link that undoes it. This file runs its own server with a five-second window, so a
@@ -24,11 +20,8 @@ let server: ChildProcess;
 let dataDir: string;
 let origin: string;
 let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-const member = uniqueUser('step');
-const newEmail = `moved.${member.email}`;
+const contexts: BrowserContext[] = [];
+type Member = ReturnType<typeof uniqueUser>;
 
 test.beforeAll(async ({ browser: shared }) => {
   const port = await freePort();
@@ -61,26 +54,13 @@ test.beforeAll(async ({ browser: shared }) => {
   await waitForHealth(origin, server, () => log);
 
   browser = shared;
-  context = await browser.newContext({
-    baseURL: origin,
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-    // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
-    bypassCSP: true,
-    reducedMotion: 'reduce',
-  });
-  await context.addInitScript(() => {
-    localStorage.setItem(
-      'indiesplit.consent',
-      JSON.stringify({ version: 1, decided: true, analytics: false, media: false, decidedAt: '2025-01-01' }),
-    );
-  });
-  page = await context.newPage();
-  errors = watchErrors(page);
+});
+
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
 });
 
 test.afterAll(async () => {
-  await context?.close();
   await stopServer(server);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -102,56 +82,98 @@ async function waitForMail(to: string, subject: string): Promise<Mail> {
   throw new Error(`No "${subject}" email to ${to} arrived`);
 }
 
-test.describe('an email change', () => {
-  test('asks for the password when the login is no longer fresh, then saves', async () => {
-    await page.goto('/');
-    const status = await page.evaluate(async (u) => {
-      await fetch('/api/auth/csrf_cookie');
-      const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
-      const res = await fetch('/api/auth/register/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-        body: JSON.stringify({
-          username: u.username,
-          email: u.email,
-          password: u.password,
-          re_password: u.password,
-          name: 'Ada',
-          surname: 'Byron',
-          user_types: ['investor'],
-          accepted_terms: true,
-        }),
-      });
-      return res.status;
-    }, member);
-    expect(status).toBe(201);
-    await page.evaluate(() => sessionStorage.clear());
+/** A browser of its own on this file's server (closed after the test). */
+async function openPage(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+    // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
+    bypassCSP: true,
+    reducedMotion: 'reduce',
+  });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    localStorage.setItem(
+      'indiesplit.consent',
+      JSON.stringify({ version: 1, decided: true, analytics: false, media: false, decidedAt: '2025-01-01' }),
+    );
+  });
+  return context.newPage();
+}
 
-    // The login ages past the step-up window.
-    await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000));
+/** A new member of this test alone, registered (and so signed in) in `page`. */
+async function register(page: Page): Promise<Member> {
+  const member = uniqueUser('step');
+  await page.goto('/');
+  const status = await page.evaluate(async (u) => {
+    await fetch('/api/auth/csrf_cookie');
+    const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+    const res = await fetch('/api/auth/register/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+      body: JSON.stringify({
+        username: u.username,
+        email: u.email,
+        password: u.password,
+        re_password: u.password,
+        name: 'Ada',
+        surname: 'Byron',
+        user_types: ['investor'],
+        accepted_terms: true,
+      }),
+    });
+    return res.status;
+  }, member);
+  expect(status).toBe(201);
+  await page.evaluate(() => sessionStorage.clear());
+  return member;
+}
 
-    await page.goto('/settings');
-    await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+/** Changes the member's email in Settings once the login is stale, confirming with the password. */
+async function changeEmail(page: Page, member: Member, newEmail: string, check = false): Promise<void> {
+  // The login ages past the step-up window.
+  await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000));
 
-    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
-    await dialog.waitFor();
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await dialog.waitFor();
+  if (check) {
     await expectAccessible(page, 'step-up dialog');
     await snapshot(page, 'step-up-dialog');
     await dialog.locator('input[autocomplete="current-password"]').fill('Not-My-Password-1');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.getByText('That password is not correct.').waitFor();
+  }
 
-    await dialog.locator('input[autocomplete="current-password"]').fill(member.password);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    // The save was sent again by itself and went through.
-    await page.getByRole('button', { name: 'Edit' }).waitFor();
-    await expect.poll(() => page.getByText(newEmail).count()).toBeGreaterThan(0);
+  await dialog.locator('input[autocomplete="current-password"]').fill(member.password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  // The save was sent again by itself and went through.
+  await page.getByRole('button', { name: 'Edit' }).waitFor();
+  await expect.poll(() => page.getByText(newEmail).count()).toBeGreaterThan(0);
+}
+
+test.describe('an email change', () => {
+  test('asks for the password when the login is no longer fresh, then saves', async () => {
+    const page = await openPage();
+    const errors = watchErrors(page);
+    const member = await register(page);
+    await changeEmail(page, member, `moved.${member.email}`, true);
+    expect(errors).toEqual([]);
   });
 
   test('tells the old address, whose undo link restores it and signs out', async () => {
+    const page = await openPage();
+    const errors = watchErrors(page);
+    const member = await register(page);
+    const newEmail = `moved.${member.email}`;
+    await changeEmail(page, member, newEmail);
+
     const notice = await waitForMail(member.email, 'Your email address was changed');
     expect(notice.text).toContain(newEmail);
     const link = notice.text.match(/https?:\/\/\S+\/account\/undo\/\S+/)?.[0];
@@ -171,14 +193,17 @@ test.describe('an email change', () => {
     await page.locator('input[autocomplete="current-password"]').fill(member.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     await page.waitForURL(`${origin}/`);
+    expect(errors).toEqual([]);
   });
 });
 
 test.describe('Settings -> Security', () => {
   test('lists this browser as this device, and signs out the other sessions', async () => {
+    const page = await openPage();
+    const errors = watchErrors(page);
+    const member = await register(page);
     // Another browser signed in to the same account.
-    const other = await browser.newContext({ baseURL: origin });
-    const otherPage = await other.newPage();
+    const otherPage = await openPage();
     await otherPage.goto('/');
     const status = await otherPage.evaluate(async (u) => {
       await fetch('/api/auth/csrf_cookie');
@@ -203,7 +228,6 @@ test.describe('Settings -> Security', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Sign out (?!all)/ }).count()).toBe(1);
     const otherMe = await otherPage.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
     expect(otherMe.isAuthenticated).toBe(false);
-    await other.close();
     expect(errors).toEqual([]);
   });
 });

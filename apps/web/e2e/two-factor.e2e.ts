@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   answerSecondStep,
@@ -13,28 +13,31 @@ import {
   watchErrors,
 } from './helpers.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
 // Two-factor authentication against the real server (ADR 0016): a member turns on an authenticator
 // app in Settings → Security, logs in with it, and a withdrawal asks for it again.
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-let secret = '';
-const member = uniqueUser('totp');
+type Member = ReturnType<typeof uniqueUser>;
 
-test.beforeAll(async ({ browser: shared }) => {
-  browser = shared;
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
-});
-test.afterAll(async () => {
-  await context?.close();
+interface Fixtures {
+  /** This test's own browser context. */
+  context: BrowserContext;
+  /** A page in it, whose errors `errors` collects. */
+  page: Page;
+  errors: string[];
+}
+
+const it = test.extend<Fixtures>({
+  context: async ({ browser }, use) => {
+    const context = await newContext(browser);
+    await use(context);
+    await context.close();
+  },
+  page: async ({ context }, use) => {
+    await use(await context.newPage());
+  },
+  errors: async ({ page }, use) => {
+    await use(watchErrors(page));
+  },
 });
 
 async function api(p: Page, method: string, path: string, body?: unknown) {
@@ -52,29 +55,41 @@ async function api(p: Page, method: string, path: string, body?: unknown) {
   );
 }
 
+/** Signs a new member up in `page` and turns on an authenticator app in Settings → Security; returns its secret. */
+async function turnOnAuthenticator(page: Page, member: Member): Promise<string> {
+  await signUpInPage(page, member, ['investor']);
+  await page.goto('/settings#security');
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await page.getByRole('img', { name: /QR code/ }).waitFor();
+  const secret = (await page.locator('code').first().textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByRole('textbox', { name: 'Code from the app' }).fill(totpCode(secret));
+  await page.locator('input[autocomplete="current-password"]').fill(member.password);
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await page.getByText('Your recovery codes').first().waitFor();
+  expect(await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').count()).toBe(
+    10,
+  );
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page.getByText('Login and withdrawals ask for a code from your authenticator app.').waitFor();
+  const notice = await waitForMail(member.email, 'second factor changed');
+  expect(notice.text).toContain('authenticator app was turned on');
+  return secret;
+}
+
 test.describe('two-factor authentication', () => {
-  test('turns on an authenticator app from Settings → Security, with a QR code and recovery codes', async () => {
-    await signUpInPage(page, member, ['investor']);
-    await page.goto('/settings#security');
-    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await page.getByRole('img', { name: /QR code/ }).waitFor();
-    secret = (await page.locator('code').first().textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.getByRole('textbox', { name: 'Code from the app' }).fill(totpCode(secret));
-    await page.locator('input[autocomplete="current-password"]').fill(member.password);
-    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
-    await page.getByText('Your recovery codes').first().waitFor();
-    expect(await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').count()).toBe(
-      10,
-    );
-    await page.getByRole('button', { name: 'I have saved them' }).click();
-    await page.getByText('Login and withdrawals ask for a code from your authenticator app.').waitFor();
-    const notice = await waitForMail(member.email, 'second factor changed');
-    expect(notice.text).toContain('authenticator app was turned on');
+  it('turns on an authenticator app from Settings → Security, with a QR code and recovery codes', async ({
+    page,
+    errors,
+  }) => {
+    await turnOnAuthenticator(page, uniqueUser('totp'));
+    expect(errors).toEqual([]);
   });
 
-  test('then asks for a code at login, and signs in with it', async () => {
+  it('then asks for a code at login, and signs in with it', async ({ page, errors }) => {
+    const member = uniqueUser('totp');
+    const secret = await turnOnAuthenticator(page, member);
     await api(page, 'POST', '/api/auth/logout/');
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/login');
@@ -90,9 +105,12 @@ test.describe('two-factor authentication', () => {
     await answerSecondStep(page, secret);
     await page.waitForURL(`${baseURL}/`);
     expect((await api(page, 'GET', '/api/user/')).status).toBe(200);
+    expect(errors).toEqual([]);
   });
 
-  test('asks for the second factor again for a withdrawal', async () => {
+  it('asks for the second factor again for a withdrawal', async ({ browser, page, errors }) => {
+    const member = uniqueUser('totp');
+    const secret = await turnOnAuthenticator(page, member);
     // Verify the address and put 50 euros in the wallet through the back office (demo admin,
     // who signs in with the seeded authenticator secret).
     await page.goto(await linkFromMailbox(member.email, '/auth/verify-email/'));
@@ -148,7 +166,13 @@ test.describe('two-factor authentication', () => {
     expect(errors).toEqual([]);
   });
 
-  test('adds a passkey in Settings → Security and signs in with it, without a password', async () => {
+  it('adds a passkey in Settings → Security and signs in with it, without a password', async ({
+    context,
+    page,
+    errors,
+  }) => {
+    const member = uniqueUser('totp');
+    await turnOnAuthenticator(page, member);
     // Chromium's virtual authenticator (platform, resident keys, user verification).
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
