@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
   linkFromMailbox,
   logIn,
-  newContext,
   pngImage,
   signUpInPage,
   snapshot,
@@ -13,31 +12,49 @@ import {
   watchErrors,
 } from './helpers.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
 // A new member's whole first visit, against the real server: sign up, verify the address from
-// the email, log in, edit the profile, change the password, upload an avatar, log out.
+// the email, log in, edit the profile, change the password, upload an avatar, log out. Each test
+// makes its own member, so any of them runs alone.
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
-const member = uniqueUser('ada');
+type User = ReturnType<typeof uniqueUser>;
 
-test.beforeAll(async ({ browser: shared }) => {
-  browser = shared;
-  context = await newContext(browser);
-  page = await context.newPage();
-  errors = watchErrors(page);
-});
-test.afterAll(async () => {
-  await context?.close();
-});
+/** Signs `user` up through the API (signed in on `page`) and verifies the address from the email. */
+async function verifiedMember(page: Page, user: User): Promise<void> {
+  await signUpInPage(page, user, ['investor', 'gamer']);
+  await page.goto(await linkFromMailbox(user.email, '/auth/verify-email/'));
+  await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
+}
+
+/** A page on the settings of `member` (signed up through the API), errors watched. */
+async function onSettings(page: Page) {
+  const errors = watchErrors(page);
+  await page.goto('/settings');
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  return errors;
+}
+
+/** Changes the password through the settings form, first with a wrong previous one. */
+async function changePassword(page: Page, member: User): Promise<void> {
+  const next = `${member.password}-v2`;
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByLabel(/^Previous Password/).fill('Not-The-Password1');
+  await page.getByLabel(/^New Password/).fill(next);
+  await page.getByLabel(/^Password Confirmation/).fill(next);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText('Your previous password is not correct.').first().waitFor();
+
+  await page.getByLabel(/^Previous Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.getByText(/Your password has been changed\./).waitFor();
+  member.password = next;
+}
 
 test.describe('a new member', () => {
-  test('signs up in three steps', async () => {
+  test('signs up in three steps', async ({ open }) => {
+    const member = uniqueUser('ada');
+    const page = await open();
+    const errors = watchErrors(page);
     await page.goto('/register/welcome');
     await page.getByRole('link', { name: 'Sign up' }).last().click();
     await page.waitForURL(`${baseURL}/register`);
@@ -72,9 +89,15 @@ test.describe('a new member', () => {
     await snapshot(page, 'register-step-3');
     // Signed up means signed in: the account menu is there.
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
+    expect(errors).toEqual([]);
   });
 
-  test('reads "not verified" in the account menu, then logs out to the home page', async () => {
+  test('reads "not verified" in the account menu, then logs out to the home page', async ({
+    memberPage: page,
+    member,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
     await page.getByText('Your email is not verified yet.').waitFor();
     await expectAccessible(page, 'account menu open');
@@ -83,9 +106,14 @@ test.describe('a new member', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseURL}/`);
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect(errors).toEqual([]);
   });
 
-  test('verifies the address with the link from the email', async () => {
+  test('verifies the address with the link from the email', async ({ open }) => {
+    const member = uniqueUser('ada');
+    await signUpInPage(await open(), member, ['investor', 'gamer']);
+    const page = await open();
+    const errors = watchErrors(page);
     const link = await linkFromMailbox(member.email, '/auth/verify-email/');
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
@@ -97,18 +125,27 @@ test.describe('a new member', () => {
     await page.getByRole('heading', { level: 1, name: 'Invalid link' }).waitFor();
     await expectAccessible(page, 'verify email invalid');
     await snapshot(page, 'verify-email-invalid');
+    expect(errors).toEqual([]);
   });
 
-  test('logs in with username and sees no verification reminder', async () => {
+  test('logs in with username and sees no verification reminder', async ({ open }) => {
+    const member = uniqueUser('ada');
+    await verifiedMember(await open(), member);
+    const page = await open();
+    const errors = watchErrors(page);
     await logIn(page, member.username, member.password);
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).click();
     expect(await page.getByText('Your email is not verified yet.').count()).toBe(0);
     await page.getByRole('link', { name: 'Preferences', exact: true }).click();
     await page.waitForURL(`${baseURL}/settings`);
+    expect(errors).toEqual([]);
   });
 
-  test('edits the profile', async () => {
-    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  test('edits the profile', async ({ open }) => {
+    const member = uniqueUser('ada');
+    const page = await open();
+    await verifiedMember(page, member);
+    const errors = await onSettings(page);
     await page.getByText('Verified', { exact: true }).waitFor();
     await expectAccessible(page, 'settings profile');
     await snapshot(page, 'settings-profile');
@@ -121,25 +158,17 @@ test.describe('a new member', () => {
     await page.getByText('Profile updated successfully!').waitFor();
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.getByText('Augusta Ada').waitFor();
+    expect(errors).toEqual([]);
   });
 
-  test('changes the password (the previous one is checked)', async () => {
-    const next = `${member.password}-v2`;
-    await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByLabel(/^Previous Password/).fill('Not-The-Password1');
-    await page.getByLabel(/^New Password/).fill(next);
-    await page.getByLabel(/^Password Confirmation/).fill(next);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Your previous password is not correct.').first().waitFor();
-
-    await page.getByLabel(/^Previous Password/).fill(member.password);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText(/Your password has been changed\./).waitFor();
-    member.password = next;
+  test('changes the password (the previous one is checked)', async ({ memberPage: page, member }) => {
+    const errors = await onSettings(page);
+    await changePassword(page, member);
+    expect(errors).toEqual([]);
   });
 
-  test('uploads an avatar: preview first, then confirm', async () => {
+  test('uploads an avatar: preview first, then confirm', async ({ memberPage: page }) => {
+    const errors = await onSettings(page);
     await page.getByLabel('Change picture').setInputFiles({
       name: 'avatar.png',
       mimeType: 'image/png',
@@ -159,9 +188,11 @@ test.describe('a new member', () => {
       .poll(() => current.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
     await snapshot(page, 'settings-avatar');
+    expect(errors).toEqual([]);
   });
 
-  test('shows the other settings sections', async () => {
+  test('shows the other settings sections', async ({ memberPage: page }) => {
+    const errors = await onSettings(page);
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByRole('switch', { name: 'Newsletter' }).waitFor();
     await expectAccessible(page, 'settings subscriptions');
@@ -181,16 +212,23 @@ test.describe('a new member', () => {
     await expectAccessible(page, 'settings legal');
     await snapshot(page, 'settings-legal');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(errors).toEqual([]);
   });
 
-  test('logs out from settings to the login page', async () => {
+  test('logs out from settings to the login page', async ({ memberPage: page }) => {
+    const errors = await onSettings(page);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseURL}/login`);
     await page.goto('/settings');
     await page.waitForURL(`${baseURL}/login`);
+    expect(errors).toEqual([]);
   });
 
-  test('logs in with the new password and the email address', async () => {
+  test('logs in with the new password and the email address', async ({ memberPage, member, open }) => {
+    await onSettings(memberPage);
+    await changePassword(memberPage, member);
+    const page = await open();
+    const errors = watchErrors(page);
     await logIn(page, member.email, member.password);
     await page.getByRole('button', { name: `Account menu for ${member.username}` }).waitFor();
     expect(errors).toEqual([]);
@@ -198,9 +236,8 @@ test.describe('a new member', () => {
 });
 
 test.describe('a member who deletes everything', () => {
-  test('erases personal data and the account, and cannot log in again', async () => {
-    const ctx = await newContext(browser);
-    const p = await ctx.newPage();
+  test('erases personal data and the account, and cannot log in again', async ({ open }) => {
+    const p = await open();
     const doomed = uniqueUser('gone');
     // Sign up directly through the API the page uses, then act in the browser.
     await signUpInPage(p, doomed, ['investor']);
@@ -215,6 +252,5 @@ test.describe('a member who deletes everything', () => {
     await p.locator('input[autocomplete="current-password"]').fill(doomed.password);
     await p.keyboard.press('Enter');
     await p.getByRole('alert').filter({ hasText: 'Invalid username/email or password.' }).waitFor();
-    await ctx.close();
   });
 });

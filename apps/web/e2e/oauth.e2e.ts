@@ -9,10 +9,6 @@ import {
   watchErrors,
 } from './helpers.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
 // Social sign-in through the real buttons and redirects: Google's button (a local stand-in for its
 // script, handing the page ID tokens signed by a local OpenID provider) and Discord's full-page
 // round trip through a local authorization server and our server's callback.
@@ -42,20 +38,56 @@ async function whoAmI(page: Page) {
   return page.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
 }
 
-const googlePerson = uniqueUser('gina');
-const google = { sub: `g-${googlePerson.username}`, email: googlePerson.email, name: 'Gina Rossi' };
-const discordPerson = uniqueUser('pix');
-const discord = {
-  id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-  username: discordPerson.username,
-  global_name: 'Pix Knight',
-  email: discordPerson.email,
-};
+type Open = (options?: ContextOptions) => Promise<Page>;
+
+/** A Google identity of this test alone. */
+function newGoogle() {
+  const person = uniqueUser('gina');
+  return { sub: `g-${person.username}`, email: person.email, name: 'Gina Rossi' };
+}
+
+/** A Discord identity of this test alone. */
+function newDiscord() {
+  const person = uniqueUser('pix');
+  return {
+    id: `${Date.now()}${Math.floor(Math.random() * 100000)}`,
+    username: person.username,
+    global_name: 'Pix Knight',
+    email: person.email,
+  };
+}
+
+/** A member who signed up with Google (in a page of their own, closed with the test). */
+async function memberByGoogle(open: Open) {
+  const google = newGoogle();
+  await atGoogle(google);
+  const page = await open();
+  await page.goto('/register/welcome');
+  await page.getByRole('button', { name: 'Sign up with Google' }).click();
+  await page.waitForURL(`${baseURL}/register`);
+  await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(google.email);
+  await finishSignUp(page, 'Gamer');
+  return google;
+}
+
+/** A member who signed up with Discord (in a page of their own, closed with the test). */
+async function memberByDiscord(open: Open) {
+  const discord = newDiscord();
+  await atDiscord(discord);
+  const page = await open();
+  await page.goto('/register/welcome');
+  await page.getByRole('link', { name: 'Continue with Discord' }).click();
+  await page.waitForURL(`${baseURL}/register`);
+  await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(discord.email);
+  await finishSignUp(page, 'Investor');
+  return discord;
+}
 
 test.describe('Google', () => {
   test('a first sign-in from the welcome page ends on /register prefilled, then creates the account', async ({
     open,
   }) => {
+    const google = newGoogle();
     await atGoogle(google);
     const { page, errors } = await freshPage(open);
     await page.goto('/register/welcome');
@@ -78,6 +110,7 @@ test.describe('Google', () => {
   });
 
   test('a returning member logs in from the login page with the same button', async ({ open }) => {
+    const google = await memberByGoogle(open);
     await atGoogle(google);
     const { page, errors } = await freshPage(open);
     await page.goto('/login');
@@ -90,6 +123,7 @@ test.describe('Google', () => {
 
 test.describe('Discord', () => {
   test('a first sign-in goes to Discord and back, then to /register prefilled', async ({ open }) => {
+    const discord = newDiscord();
     await atDiscord(discord);
     const { page, errors } = await freshPage(open);
     await page.goto('/register/welcome');
@@ -104,6 +138,7 @@ test.describe('Discord', () => {
   });
 
   test('a returning member logs in; the address bar keeps no reference', async ({ open }) => {
+    const discord = await memberByDiscord(open);
     await atDiscord(discord);
     const { page } = await freshPage(open);
     await page.goto('/login');
@@ -114,6 +149,8 @@ test.describe('Discord', () => {
   });
 
   test('an address that already has an account is not taken over', async ({ open }) => {
+    const google = await memberByGoogle(open);
+    const discord = newDiscord();
     await atDiscord({ ...discord, id: `${discord.id}9`, username: 'someone_else', email: google.email });
     const { page } = await freshPage(open);
     await page.goto('/register/welcome');
@@ -128,6 +165,8 @@ test.describe('settings: social media connections', () => {
   test('connects Discord, disconnects Google, refuses to drop the last way in, sets a password', async ({
     open,
   }) => {
+    const google = await memberByGoogle(open);
+    const discord = newDiscord();
     await atGoogle(google);
     const { page, errors } = await freshPage(open);
     await page.goto('/login');
