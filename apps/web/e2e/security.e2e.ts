@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, snapshot, uniqueUser, watchErrors } from './helpers.ts';
+import { expectAccessible, signUpInPage, snapshot, uniqueUser, watchErrors } from './helpers.ts';
 import { freePort, stopServer, waitForHealth } from './server-process.ts';
 
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
@@ -105,28 +105,7 @@ async function openPage(): Promise<Page> {
 /** A new member of this test alone, registered (and so signed in) in `page`. */
 async function register(page: Page): Promise<Member> {
   const member = uniqueUser('step');
-  await page.goto('/');
-  const status = await page.evaluate(async (u) => {
-    await fetch('/api/auth/csrf_cookie');
-    const token = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
-    const res = await fetch('/api/auth/register/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-      body: JSON.stringify({
-        username: u.username,
-        email: u.email,
-        password: u.password,
-        re_password: u.password,
-        name: 'Ada',
-        surname: 'Byron',
-        user_types: ['investor'],
-        accepted_terms: true,
-      }),
-    });
-    return res.status;
-  }, member);
-  expect(status).toBe(201);
-  await page.evaluate(() => sessionStorage.clear());
+  await signUpInPage(page, member, ['investor']);
   return member;
 }
 
