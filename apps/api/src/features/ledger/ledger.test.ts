@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures/ledger.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountSpec } from './account-code.ts';
 import { checkLedgerInvariants, ensureAccount, getBalance, reserve, settle, transfer } from './service.ts';
@@ -18,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newUserId(): Promise<string> {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    username: `u_${id.slice(0, 8)}`,
-    email: `${id}@example.com`,
-    userTypes: ['investor'],
-    termsAcceptedAt: new Date(),
-  });
-  return id;
-}
+const newUserId = () => fixtures.newUserId(db);
 
 const account = async (spec: AccountSpec) => (await ensureAccount(db, spec)).id;
 const wallet = async (currency: 'EUR' | 'DEMO' = 'EUR') =>

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fixtures from '../../../test/fixtures/ledger.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedRaw } from '../../db/prepared-raw.ts';
-import { users } from '../../db/schema.ts';
 import { type AccountSpec, accountCode, accountCodeOf, ownedAccountCodeSql } from './account-code.ts';
 import { ensureWallets } from './commands/ensure-wallets.ts';
 import { postBatch } from './commands/post-batch.ts';
@@ -32,17 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newUserId(): Promise<string> {
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    username: `u${id.slice(0, 8)}`,
-    email: `${id}@example.com`,
-    userTypes: ['investor'],
-    termsAcceptedAt: new Date(),
-  });
-  return id;
-}
+const newUserId = () => fixtures.newUserId(db);
 
 const account = async (spec: AccountSpec) => (await ensureAccount(db, spec)).id;
 
