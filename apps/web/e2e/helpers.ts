@@ -228,18 +228,45 @@ export async function answerSecondStep(page: Page, secret: string): Promise<void
 }
 
 /** Logs in through the form (with the second step for demo staff) and waits for the home page. */
+type SessionCookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/**
+ * The demo staff's sessions this worker has signed in, by username. An authenticator code works once
+ * (ADR 0016), and the tests sign the demo admin in far more often than every 30 seconds: a second
+ * test reuses the session the first one made instead of waiting for a fresh code. A session that no
+ * longer answers (signed out) is replaced by a real login.
+ */
+const staffSessions = new Map<string, SessionCookies>();
+
 export async function logIn(
   page: Page,
   login: string,
   password: string,
   totpSecret: string | undefined = DEMO_TOTP_SECRETS[login],
 ): Promise<void> {
+  const reusable = totpSecret !== undefined && totpSecret === DEMO_TOTP_SECRETS[login];
+  const saved = reusable ? staffSessions.get(login) : undefined;
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto('/');
+    const me = await page.evaluate(async () => {
+      sessionStorage.clear();
+      return (await fetch('/api/auth/authenticated/')).json();
+    });
+    if (me?.username?.toLowerCase?.() === login.toLowerCase()) {
+      await page.reload();
+      return;
+    }
+    staffSessions.delete(login);
+    await page.context().clearCookies();
+  }
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username or email' }).fill(login);
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   if (totpSecret) await answerSecondStep(page, totpSecret);
   await page.waitForURL(`${baseURL}/`);
+  if (reusable) staffSessions.set(login, await page.context().cookies());
 }
 
 /** Every email the dev mailbox holds for `to`, newest first. */
