@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@indiesplit/shared/login';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import forms from '../../components/forms.module.css';
 import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorText, validationText } from '../../lib/error-text.ts';
-import { focusSoon, useSending } from '../../lib/form.ts';
+import { useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { login } from './api.ts';
 import { useAuth } from './auth-context.tsx';
@@ -73,12 +73,16 @@ export default function LoginPage() {
             },
           }),
         );
-        focusSoon(() => errorRef.current);
       }
     });
   });
 
   const shownError = error ?? oauthError;
+  // Focus moves to a new error so a screen reader reads it: after the render that shows it, not on
+  // a timer that may run before that render.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   return (
     <AuthShell
