@@ -5,7 +5,7 @@ import {
 } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
-import { asServices, asStatus } from '../presenters/campaign.ts';
+import { asServices, asStatus } from '../presenters/values.ts';
 import { getBackofficeCampaign } from '../queries/get-backoffice-campaign.ts';
 import { lockCampaign, moveCampaign } from '../state.ts';
 import { parseDateOnly } from '../validation/editor.ts';

@@ -8,16 +8,13 @@ import {
   type CampaignSummaryDto,
   DEVELOPER_SERVICES,
   type DeveloperService,
-  GAME_GENRES,
-  type GameGenre,
   PUBLIC_CAMPAIGN_STATUSES,
-  SERVICE_STATUSES,
-  type ServiceStatus,
 } from '@indiesplit/shared/campaigns';
 import type { Language } from '@indiesplit/shared/messages';
 import { termEndsOn } from '@indiesplit/shared/revenue';
-import type { Currency } from '@indiesplit/shared/wallet';
 import type * as repo from '../repo.ts';
+import { keyInformationOf } from './key-information.ts';
+import { asCurrency, asGenre, asServiceStatus, asServices, asStatus, iso, localized } from './values.ts';
 
 // How a campaign row is shown: to the public (in the reader's language) and to the back office.
 // Never a row itself (ARCHITECTURE: "never return a database row").
@@ -25,21 +22,6 @@ import type * as repo from '../repo.ts';
 /** The media path of a cover, relative to the API root (like an avatar's). */
 export function coverUrl(key: string | null): string | null {
   return key ? `/media/${key}` : null;
-}
-
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const asStatus = (s: string) => s as CampaignStatus;
-export const asCurrency = (c: string): Currency => (c === 'DEMO' ? 'DEMO' : 'EUR');
-export const asGenre = (g: string | null): GameGenre | null =>
-  g !== null && (GAME_GENRES as readonly string[]).includes(g) ? (g as GameGenre) : null;
-export const asServices = (list: readonly string[]): DeveloperService[] =>
-  list.filter((s): s is DeveloperService => (DEVELOPER_SERVICES as readonly string[]).includes(s));
-export const asServiceStatus = (s: string): ServiceStatus =>
-  (SERVICE_STATUSES as readonly string[]).includes(s) ? (s as ServiceStatus) : 'pending';
-
-/** The text in the reader's language; the English one when the Italian is still missing. */
-function localized(lang: Language, en: string, it: string): string {
-  return lang === 'it' && it.trim() !== '' ? it : en;
 }
 
 export function isPublic(row: repo.CampaignRow): boolean {
@@ -99,25 +81,7 @@ export function toDetailDto(
     term_ends_on: row.launchedOn ? termEndsOn(row.launchedOn, row.termMonths) : null,
     platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
-    key_information: {
-      offer_type: 'revenue_share',
-      project_owner: developerUsername ?? row.title,
-      currency: summary.currency,
-      goal_cents: summary.goal_cents,
-      max_cents: summary.max_cents,
-      min_ticket_cents: summary.min_ticket_cents,
-      revenue_share_bps: summary.revenue_share_bps,
-      term_months: summary.term_months,
-      term_starts: 'launch',
-      all_or_nothing: true,
-      starts_at: summary.starts_at,
-      deadline_at: summary.deadline_at,
-      reflection_seconds: row.reflectionSeconds,
-      investor_fee_cents: 0,
-      services: services.map((s) => s.service),
-      risks,
-      use_of_funds: useOfFunds,
-    },
+    key_information: keyInformationOf(row, developerUsername, lang),
   };
 }
 

@@ -6,15 +6,8 @@ import {
 } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
-import {
-  asGenre,
-  asServiceStatus,
-  asServices,
-  asStatus,
-  coverUrl,
-  toBackofficeSummary,
-  toEventDto,
-} from '../presenters/campaign.ts';
+import { coverUrl, toBackofficeSummary, toEventDto } from '../presenters/campaign.ts';
+import { asGenre, asServiceStatus, asServices, asStatus } from '../presenters/values.ts';
 import * as repo from '../repo.ts';
 import { isUuid } from '../validation/ids.ts';
 import { mayCompleteCampaign } from '../validation/publish.ts';

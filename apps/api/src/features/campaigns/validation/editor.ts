@@ -9,7 +9,7 @@ import type { MessageKey } from '@indiesplit/shared/messages';
 import { parseEuroToCents } from '@indiesplit/shared/money';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../platform/errors.ts';
-import { asStatus } from '../presenters/campaign.ts';
+import { asStatus } from '../presenters/values.ts';
 import * as repo from '../repo.ts';
 
 // The back office's campaign editor: what an edit may change, field by field, and the column values
