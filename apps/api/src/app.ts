@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { accountErasureRoutes } from './app/account-routes.ts';
 import { invariantRoutes } from './app/invariants-routes.ts';
+import { createPageShell, pageMetaFor, wantsPage } from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
@@ -42,6 +43,7 @@ import { Csrf } from './platform/csrf.ts';
 import { registerDraining } from './platform/draining.ts';
 import { AppError, registerErrorHandling, sendFrameworkError } from './platform/errors.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { requestLanguage } from './platform/i18n.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { JobRunner } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -274,12 +276,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    // Client-side routes: any other GET that wants a page gets the app shell.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      throw new AppError('notFound', 404);
+    // Client-side routes: any other request for a page gets the app shell, with the page's own
+    // title and link-preview tags (app/page-shell.ts), whatever the client's Accept header.
+    const shell = createPageShell(readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+    app.setNotFoundHandler(async (req, reply) => {
+      if (!wantsPage(req)) throw new AppError('notFound', 404);
+      const lang = requestLanguage(req);
+      const meta = await pageMetaFor(ctx, req.url, lang);
+      return reply
+        .code(meta.status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(shell(meta, lang));
     });
   }
 

@@ -6,16 +6,21 @@ import { createInstance } from 'i18next';
 import en from './email/catalog/en.json' with { type: 'json' };
 import it from './email/catalog/it.json' with { type: 'json' };
 import { escapeHtml } from './email/escape.ts';
+import pagesEn from './pages/en.json' with { type: 'json' };
+import pagesIt from './pages/it.json' with { type: 'json' };
 
 // The server's one way to put words in a language: an i18next instance of its own (never the
 // global one), holding the shared error catalogue (namespace "errors") and the email catalogue
-// (namespace "email"), both loaded at start. Placeholders are `{name}`, as in the web app's
+// (namespace "email"), and the titles and descriptions of the web pages the server writes into the
+// app shell (namespace "pages"), all loaded at start. Placeholders are `{name}`, as in the web app's
 // catalogues. A language is a catalogue file plus its entry in LANGUAGES: no code chooses texts
 // by language.
 
 /** The email catalogue's shape is the English one: a language missing a key does not compile. */
 export type EmailCatalogue = typeof en;
 export const EMAIL_CATALOGUES: Record<Language, EmailCatalogue> = { en, it };
+/** The page catalogue, shaped like the English one. */
+const PAGE_CATALOGUES: Record<Language, typeof pagesEn> = { en: pagesEn, it: pagesIt };
 
 type Leaves<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}`;
@@ -29,11 +34,14 @@ const i18n = createInstance();
 void i18n.init({
   initAsync: false,
   resources: Object.fromEntries(
-    LANGUAGES.map((lang) => [lang, { errors: MESSAGES[lang], email: EMAIL_CATALOGUES[lang] }]),
+    LANGUAGES.map((lang) => [
+      lang,
+      { errors: MESSAGES[lang], email: EMAIL_CATALOGUES[lang], pages: PAGE_CATALOGUES[lang] },
+    ]),
   ),
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: ['errors', 'email'],
+  ns: ['errors', 'email', 'pages'],
   defaultNS: 'email',
   // Values only: a value that looks like a placeholder or a nesting is left as typed.
   interpolation: { prefix: '{', suffix: '}', escapeValue: false, escape: escapeHtml, skipOnVariables: true },
@@ -48,6 +56,12 @@ export function translate(lang: Language, key: MessageKey, params: TextValues = 
 /** An email text as plain text: the values as they are. */
 export function emailText(lang: Language, key: EmailKey, values: TextValues = {}): string {
   return i18n.t(key, { lng: lang, ns: 'email', replace: values });
+}
+
+/** A page's title or description, by its dotted path in the page catalogue: `home.title`. */
+export type PageKey = Leaves<typeof pagesEn>;
+export function pageText(lang: Language, key: PageKey): string {
+  return i18n.t(key, { lng: lang, ns: 'pages' });
 }
 
 /** An email text for HTML: every interpolated value escaped (the catalogue's own words hold no markup). */
