@@ -137,6 +137,7 @@ test.describe('members-only screens', () => {
     await p.waitForURL(`${baseURL}/login`);
     await p.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await p.goto('/news');
-    await p.waitForURL(`${baseURL}/login`);
+    await p.waitForURL(`${baseURL}/login?next=%2Fnews`);
+    await p.getByText('Log in to continue to the page you asked for.').waitFor();
   });
 });

@@ -23,8 +23,8 @@ function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
   );
 }
 
-const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'));
-const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'));
+const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'), ['about']);
+const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'), ['news']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
 const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/register/register-page.tsx'), ['auth']);

@@ -34,7 +34,8 @@ function Landing() {
   const location = useLocation();
   return (
     <output data-testid="landed">
-      {location.pathname} {JSON.stringify(location.state)}
+      {location.pathname}
+      {location.search} {JSON.stringify(location.state)}
     </output>
   );
 }

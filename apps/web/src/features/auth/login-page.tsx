@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@indiesplit/shared/login';
+import { DISCORD_REF_PARAM, OAUTH_ERROR_PARAM } from '@indiesplit/shared/oauth-params';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { NavigationState } from '../../app/navigation-state.ts';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
@@ -18,8 +20,17 @@ import { login } from './api.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { NEXT_PARAM, safeReturnPath } from './return-path.ts';
+import {
+  type LoginReason,
+  loginReason,
+  peekReturnPath,
+  rememberReturnPath,
+  takeReturnPath,
+} from './return-to.ts';
 import type { SecondStepState } from './second-step-page.tsx';
 import { DeferredSocialSignIn } from './social/deferred-social-sign-in.tsx';
+import { useCampaignTitle } from './use-campaign-title.ts';
 import { useOAuthError } from './use-oauth-error.ts';
 
 // The shared LoginRequest, in zod's small build: the login screen is often the first one a
@@ -36,6 +47,17 @@ export default function LoginPage() {
   const errorRef = useRef<HTMLDivElement>(null);
   const justLoggedIn = useRef(false);
   usePageTitle(t('login.title'));
+  // Where the visitor was going: kept for the tab, so every way of logging in returns there (the
+  // Discord round trip comes back without the parameter). A login opened on its own forgets it.
+  const [params] = useSearchParams();
+  const nextParam = safeReturnPath(params.get(NEXT_PARAM));
+  const backFromProvider = params.has(DISCORD_REF_PARAM) || params.has(OAUTH_ERROR_PARAM);
+  useEffect(() => {
+    if (nextParam) rememberReturnPath(nextParam);
+    else if (!backFromProvider) rememberReturnPath(null);
+  }, [nextParam, backFromProvider]);
+  const reason = loginReason(nextParam ?? (backFromProvider ? peekReturnPath() : null));
+  const campaignTitle = useCampaignTitle(reason?.kind === 'invest' ? reason.slug : null);
   // The inputs are not controlled: what the browser or a password manager filled in is read when
   // the form is sent. After a first attempt each field is checked again as it changes.
   const {
@@ -61,7 +83,7 @@ export default function LoginPage() {
         justLoggedIn.current = true;
         await auth.refresh();
         const state: NavigationState = { showVerificationNotice: !res.isEmailVerified };
-        navigate(paths.home, { state });
+        navigate(takeReturnPath(), { state });
       } catch (err) {
         setError(
           errorText(t, err, {
@@ -95,6 +117,11 @@ export default function LoginPage() {
         <Notice type="info" className={forms.spaced}>
           {t('login.alreadyLoggedIn', { username: auth.username ?? '' })}{' '}
           <Link to={paths.home}>{t('login.goHome')}</Link>
+        </Notice>
+      )}
+      {reason && (
+        <Notice type="info" className={forms.spaced}>
+          {reasonText(t, reason, campaignTitle)}
         </Notice>
       )}
       <form className={forms.form} onSubmit={onSubmit} onChange={() => setError(null)} noValidate>
@@ -137,4 +164,22 @@ export default function LoginPage() {
       </div>
     </AuthShell>
   );
+}
+
+/** Why the login screen is asking, in the reader's language. */
+function reasonText(
+  t: TFunction<['auth', 'errors', 'common']>,
+  reason: LoginReason,
+  title: string | null,
+): string {
+  switch (reason.kind) {
+    case 'invest':
+      return title ? t('login.reason.invest', { title }) : t('login.reason.investThis');
+    case 'demo':
+      return t('login.reason.demo');
+    case 'portfolio':
+      return t('login.reason.portfolio');
+    default:
+      return t('login.reason.page');
+  }
 }

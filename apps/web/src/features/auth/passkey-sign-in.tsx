@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useSending } from '../../lib/form.ts';
 import { useAuth } from './auth-context.tsx';
+import { takeReturnPath } from './return-to.ts';
 import { assertPasskey, signInOptions, signInWithPasskey } from './second-factor-api.ts';
 
 /** "Sign in with a passkey": no username, the browser offers this site's passkeys (ADR 0016). */
@@ -27,7 +27,7 @@ export function PasskeySignIn() {
         const response = await assertPasskey(options);
         const res = await signInWithPasskey(challenge_id, response);
         await auth.refresh();
-        navigate(paths.home, { state: { showVerificationNotice: !res.isEmailVerified } });
+        navigate(takeReturnPath(), { state: { showVerificationNotice: !res.isEmailVerified } });
       } catch (err) {
         setError(
           err instanceof ApiError

@@ -13,6 +13,7 @@ import { focusSoon, useSending } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from './auth-context.tsx';
 import { AuthShell } from './auth-shell.tsx';
+import { takeReturnPath } from './return-to.ts';
 import { completeLogin, passkeyProof, secondStepPasskeyOptions } from './second-factor-api.ts';
 
 /** What the password (or social) login hands to the second step. */
@@ -50,7 +51,10 @@ export default function SecondStepPage() {
       try {
         const res = await completeLogin(proof);
         await auth.refresh();
-        navigate(paths.home, { replace: true, state: { showVerificationNotice: !res.isEmailVerified } });
+        navigate(takeReturnPath(), {
+          replace: true,
+          state: { showVerificationNotice: !res.isEmailVerified },
+        });
       } catch (err) {
         if (err instanceof ApiError && err.code === 'mfaPendingExpired') setExpired(true);
         setError(errorText(t, err, { fallback: 'errors:mfaCodeInvalid' }));

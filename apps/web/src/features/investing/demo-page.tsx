@@ -1,6 +1,6 @@
 import { DEMO_WALLET_CENTS } from '@indiesplit/shared/wallet';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Money } from '../../components/money.tsx';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { loginPathFor } from '../auth/return-path.ts';
 import { useCampaigns } from '../campaigns/api.ts';
 import { useOpenDemoWallet, useWallet } from './api.ts';
 import { CurrencyBanner } from './currency-banner.tsx';
@@ -24,8 +25,8 @@ export default function DemoPage() {
   const campaigns = useCampaigns('live', { currency: 'DEMO' });
 
   if (wallet.isPending) return <PageSpinner label={t('loading')} />;
-  if (wallet.isError && wallet.error instanceof ApiError && wallet.error.status === 401)
-    return <Navigate to={paths.login} replace />;
+  // A visitor reads what the demo is before being asked to log in.
+  const visitor = wallet.isError && wallet.error instanceof ApiError && wallet.error.status === 401;
   const demo = wallet.data?.balances.find((b) => b.currency === 'DEMO');
   const opened = demo !== undefined && (demo.posted_cents !== 0 || demo.reserved_cents !== 0);
 
@@ -41,6 +42,17 @@ export default function DemoPage() {
           <h2 id="demo-wallet" className={styles.cardTitle}>
             {t('demo.wallet')}
           </h2>
+          {visitor && (
+            <>
+              <p>{t('demo.visitor')}</p>
+              <div className={styles.actions}>
+                <ButtonLink to={loginPathFor(paths.demo)}>{t('demo.logIn')}</ButtonLink>
+                <ButtonLink variant="secondary" to={paths.registerWelcome}>
+                  {t('demo.signUp')}
+                </ButtonLink>
+              </div>
+            </>
+          )}
           {demo && opened && (
             <dl className={styles.facts}>
               <div>
@@ -61,7 +73,7 @@ export default function DemoPage() {
             <Notice type="error">{errorText(t, open.error, { fallback: 'invest:demo.failed' })}</Notice>
           )}
           {open.isSuccess && <Notice type="success">{t('demo.ready')}</Notice>}
-          <div className={styles.actions}>
+          <div className={styles.actions} hidden={visitor}>
             <Button onClick={() => open.mutate()} disabled={open.isPending}>
               {opened ? t('demo.reset') : t('demo.open')}
             </Button>
@@ -72,7 +84,7 @@ export default function DemoPage() {
               {t('demo.portfolio')}
             </ButtonLink>
           </div>
-          <p className={styles.muted}>
+          <p className={styles.muted} hidden={visitor}>
             {t('demo.resetHint', { amount: (DEMO_WALLET_CENTS / 100).toLocaleString(i18n.language) })}
           </p>
         </section>

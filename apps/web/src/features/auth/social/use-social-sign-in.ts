@@ -8,6 +8,7 @@ import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { socialLogin } from '../api.ts';
 import { useAuth } from '../auth-context.tsx';
+import { takeReturnPath } from '../return-to.ts';
 import { missingInfoKey, signUpStateFrom, socialErrorKey } from './social-logic.ts';
 import { useCleanAddress } from './use-clean-address.ts';
 
@@ -41,7 +42,7 @@ export function useSocialSignIn() {
           }
           await auth.refresh();
           const state: NavigationState = { showVerificationNotice: !result.isEmailVerified };
-          navigate(paths.home, { state });
+          navigate(takeReturnPath(), { state });
           return;
         }
         const socialSignUp = signUpStateFrom(provider, token, result.answer);
