@@ -15,8 +15,11 @@ export const siteConfig = {
     terms: env.VITE_TERMS_URL ?? 'https://indiesplit.example/legal/terms',
   },
   legalLastUpdated: '2025-06-18',
-  /** Launch countdown target (spec §2), local time. */
-  countdownTarget: env.VITE_COUNTDOWN_TARGET ?? '2025-09-15T00:00:00',
+  /**
+   * A launch countdown target (spec §2), local time, from VITE_COUNTDOWN_TARGET. None by default:
+   * the home page shows the countdown only while a future target is configured.
+   */
+  countdownTarget: (env.VITE_COUNTDOWN_TARGET as string | undefined) || null,
   /**
    * Up to three reel permalinks for the home page's social block, comma-separated in
    * VITE_HOME_REELS (for example https://www.instagram.com/reel/<id>/). Empty by default: the block

@@ -77,13 +77,6 @@ describe('Countdown', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('uses the configured launch date by default', () => {
-    // Spec default: 2025-09-15 00:00:00, local time.
-    const { container } = render(<Countdown />);
-    expect(part(container, 'days')).toBe('1');
-    expect(part(container, 'clock')).toBe('02:01:30');
-  });
-
   it('speaks Italian when the language is Italian', async () => {
     await act(() => i18n.changeLanguage('it'));
     render(<Countdown target="2025-09-15T00:00:00" />);

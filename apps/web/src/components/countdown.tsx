@@ -1,11 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteConfig } from '../app/site-config.ts';
 import styles from './countdown.module.css';
 
 const SECOND = 1000;
 
-function toTime(target: string | number | Date): number {
+export function toTime(target: string | number | Date): number {
   const ms = target instanceof Date ? target.getTime() : new Date(target).getTime();
   return Number.isNaN(ms) ? 0 : ms;
 }
@@ -56,14 +55,14 @@ export function useCountdown(target: string | number | Date): number {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface CountdownProps {
-  /** Date and time to count down to; the site's launch date by default. */
-  target?: string | number | Date;
+  /** Date and time to count down to. */
+  target: string | number | Date;
   /** Shown under the clock once the target has passed. */
   endedMessage?: ReactNode;
   className?: string;
 }
 
-export function Countdown({ target = siteConfig.countdownTarget, endedMessage, className }: CountdownProps) {
+export function Countdown({ target, endedMessage, className }: CountdownProps) {
   const { t } = useTranslation('home');
   const left = useCountdown(target);
   const { days, hours, minutes, seconds } = splitDuration(left);

@@ -3,18 +3,26 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../app/query-client.ts';
 import { siteConfig } from '../../app/site-config.ts';
 import i18n from '../../i18n/index.ts';
 import { reloadConsentForTests, setConsent } from '../../lib/consent.ts';
+import { jsonResponse, stubApi } from '../../test/render.tsx';
 import { type AuthApi, useAuth } from '../auth/auth-context.tsx';
+import { campaignDto } from '../campaigns/test-data.ts';
 import HomePage from './home-page.tsx';
 
-vi.mock('../auth/auth-context.tsx', () => ({ useAuth: vi.fn() }));
+// The campaigns section's query client listens for a cleared session; nothing clears it here.
+vi.mock('../auth/auth-context.tsx', () => ({ useAuth: vi.fn(), onAuthCleared: () => () => {} }));
+const config = vi.hoisted(() => ({ countdownTarget: null as string | null }));
 vi.mock('../../app/site-config.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../app/site-config.ts')>();
   return {
     siteConfig: {
       ...original.siteConfig,
+      get countdownTarget() {
+        return config.countdownTarget;
+      },
       homeReels: [
         'https://www.instagram.com/reel/one/',
         'https://www.instagram.com/reel/two',
@@ -65,6 +73,9 @@ beforeEach(() => {
   localStorage.clear();
   reloadConsentForTests();
   vi.mocked(useAuth).mockReturnValue(loggedOut);
+  // The app's one query client outlives a test: each starts with nothing read.
+  queryClient.clear();
+  stubCampaigns();
 });
 
 afterEach(() => {
@@ -72,6 +83,25 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+const campaigns = (list: unknown[]) => () => jsonResponse(200, { campaigns: list });
+const figures = {
+  currency: 'EUR',
+  raised_cents: 12_345_600,
+  investors: 321,
+  paid_out_cents: 98_700,
+  as_of: '',
+};
+
+/** What the campaigns section reads: none of anything, unless a test says otherwise. */
+function stubCampaigns(live: unknown[] = [], funded: unknown[] = []) {
+  stubApi({
+    'GET /api/campaigns/?group=live&currency=EUR': campaigns(live),
+    'GET /api/campaigns/?group=upcoming&currency=EUR': campaigns([]),
+    'GET /api/campaigns/?group=funded&currency=EUR': campaigns(funded),
+    'GET /api/figures': () => jsonResponse(200, figures),
+  });
+}
 
 /** Renders the page and waits for its lazily loaded lower sections. */
 async function renderHome() {
@@ -82,6 +112,7 @@ async function renderHome() {
   );
   await act(async () => {
     await import('./components/home-sections.tsx');
+    await import('./components/home-campaigns.tsx');
   });
   expect(
     screen.getByRole('heading', { name: /How IndieSplit works|Come funziona IndieSplit/ }),
@@ -142,6 +173,66 @@ describe('Home page for visitors and members', () => {
       expect(screen.getByRole('heading', { name: 'Perché unirti a IndieSplit' })).toBeInTheDocument();
     } finally {
       await act(() => i18n.changeLanguage('en'));
+    }
+  });
+});
+
+describe('Campaigns and figures on the home page', () => {
+  it('shows the live campaigns first, then the figures read from the ledger and the funded ones', async () => {
+    stubCampaigns(
+      [campaignDto({ id: 'a', slug: 'lanterns', title: 'Lanterns' })],
+      [campaignDto({ id: 'b', slug: 'starfall', title: 'Starfall Couriers', status: 'launched' })],
+    );
+    await renderHome();
+    const live = (await screen.findByRole('heading', { name: 'Live campaigns' })).closest('section')!;
+    expect(await within(live).findByRole('link', { name: 'Lanterns' })).toHaveAttribute(
+      'href',
+      '/campaigns/lanterns',
+    );
+    expect(within(live).getByRole('link', { name: 'See all campaigns' })).toHaveAttribute(
+      'href',
+      '/campaigns',
+    );
+    const funded = (await screen.findByRole('heading', { name: 'Recently funded' })).closest('section')!;
+    expect(within(funded).getByRole('link', { name: 'Starfall Couriers' })).toBeInTheDocument();
+    // A funded card says what state it is in, not "Time left".
+    expect(within(funded).getByText('Status')).toBeInTheDocument();
+    expect(within(funded).queryByText('Time left')).toBeNull();
+    const numbers = (await screen.findByRole('heading', { name: 'IndieSplit in figures' })).closest(
+      'section',
+    )!;
+    expect(numbers).toHaveTextContent('€123,456.00');
+    expect(numbers).toHaveTextContent('investors321');
+    expect(numbers).toHaveTextContent('€987.00');
+    // Nothing opens soon: no empty section for it.
+    expect(screen.queryByRole('heading', { name: 'Opening soon' })).toBeNull();
+  });
+
+  it('says so when no campaign is open', async () => {
+    await renderHome();
+    expect(
+      await screen.findByText('No campaign is open right now: the next ones are below.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the countdown only while a future target is configured', async () => {
+    config.countdownTarget = null;
+    const none = await renderHome();
+    expect(screen.queryByRole('timer')).toBeNull();
+    none.unmount();
+
+    config.countdownTarget = '2025-09-15T00:00:00';
+    const past = await renderHome();
+    expect(screen.queryByRole('heading', { name: 'Launch countdown' })).toBeNull();
+    past.unmount();
+
+    config.countdownTarget = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    try {
+      await renderHome();
+      expect(screen.getByRole('heading', { name: 'Launch countdown' })).toBeInTheDocument();
+      expect(screen.getByRole('timer')).toHaveTextContent(/Time left until launch: [23] days/);
+    } finally {
+      config.countdownTarget = null;
     }
   });
 });

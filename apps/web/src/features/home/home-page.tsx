@@ -3,21 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { siteConfig } from '../../app/site-config.ts';
-import { Countdown } from '../../components/countdown.tsx';
+import { Countdown, toTime } from '../../components/countdown.tsx';
 import { PixelArt } from '../../components/pixel-art.tsx';
 import { useHomeIntroContent } from '../../content/home-intro-content.ts';
+import { loadNamespaces } from '../../i18n/index.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import styles from './home-page.module.css';
 
-// Home is the first load, so only the first screen (hero, countdown, why join) ships with it; the
-// sections below the fold, with their content in both languages, come in a chunk fetched on mount.
+// Home is the first load, so only the first screen (hero, countdown, why join) ships with it. The
+// campaigns and figures, and the sections below the fold with their content in both languages,
+// come in chunks fetched on mount.
 const HomeSections = lazy(() => import('./components/home-sections.tsx'));
+// The campaigns and the platform's figures, with the campaigns' texts.
+const HomeCampaigns = lazy(() =>
+  Promise.all([import('./components/home-campaigns.tsx'), loadNamespaces(['campaigns'])]).then(([m]) => m),
+);
 
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { isAuthenticated, username } = useAuth();
   const { whyJoin: whyJoinTexts } = useHomeIntroContent();
   const whyJoin = isAuthenticated ? whyJoinTexts.loggedIn : whyJoinTexts.loggedOut;
+  const { countdownTarget } = siteConfig;
 
   // The 10-second "verify your email" notice after login is shown by the layout for every route,
   // so the home page does not render a second one.
@@ -66,14 +73,20 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className={styles.countdownSection} aria-labelledby="home-countdown-title">
-        <div className="container">
-          <h2 id="home-countdown-title" className={styles.sectionTitleCentered}>
-            {t('countdown.title')}
-          </h2>
-          <Countdown endedMessage={<p>{t('countdown.ended')}</p>} />
-        </div>
-      </section>
+      <Suspense fallback={<div className={styles.campaignsPending} />}>
+        <HomeCampaigns />
+      </Suspense>
+
+      {countdownTarget !== null && toTime(countdownTarget) > Date.now() && (
+        <section className={styles.countdownSection} aria-labelledby="home-countdown-title">
+          <div className="container">
+            <h2 id="home-countdown-title" className={styles.sectionTitleCentered}>
+              {t('countdown.title')}
+            </h2>
+            <Countdown target={countdownTarget} endedMessage={<p>{t('countdown.ended')}</p>} />
+          </div>
+        </section>
+      )}
 
       <section className={styles.section} aria-labelledby="home-why-join-title">
         <div className={`container ${styles.whyJoin}`}>

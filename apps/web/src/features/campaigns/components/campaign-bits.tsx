@@ -82,7 +82,13 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummaryDto }) {
             <dd>{campaign.investor_count}</dd>
           </div>
           <div>
-            <dt>{campaign.status === 'scheduled' ? t('facts.opens') : t('facts.timeLeft')}</dt>
+            <dt>
+              {campaign.status === 'scheduled'
+                ? t('facts.opens')
+                : open
+                  ? t('facts.timeLeft')
+                  : t('facts.status')}
+            </dt>
             <dd>
               {campaign.status === 'scheduled'
                 ? opensInText(t, campaign.starts_at)
