@@ -35,6 +35,9 @@ describe('the campaign page', () => {
   it('shows the progress towards the goal, the investors and the time left', async () => {
     renderCampaign(campaignDto());
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Drift' })).toBeInTheDocument();
+    // One main landmark, the target of "skip to content".
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     const bar = screen.getByRole('progressbar', { name: 'Progress towards the goal' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('€8,000')).toBeInTheDocument();

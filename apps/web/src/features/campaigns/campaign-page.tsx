@@ -32,7 +32,7 @@ export default function CampaignPage() {
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
     return (
-      <div className={styles.page}>
+      <main id="main" className={styles.page}>
         <div className="container">
           <Notice type={missing ? 'info' : 'error'}>
             <p>{missing ? t('page.notFound') : t('page.loadError')}</p>
@@ -45,7 +45,7 @@ export default function CampaignPage() {
             )}
           </Notice>
         </div>
-      </div>
+      </main>
     );
   }
   return <CampaignView campaign={campaign.data} />;
@@ -59,7 +59,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
   const money = (cents: number) => formatAmount(t, cents, campaign.currency, lang);
 
   return (
-    <div className={styles.page}>
+    <main id="main" className={styles.page}>
       <div className="container">
         <p className={styles.back}>
           <Link to={paths.campaigns}>{t('page.backToList')}</Link>
@@ -192,7 +192,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           </div>
         </div>
       </div>
-    </div>
+    </main>
   );
 }
 

@@ -50,7 +50,7 @@ export default function CampaignsPage() {
   const [filters, setFilter] = useFilters();
 
   return (
-    <div className={styles.page}>
+    <main id="main" className={styles.page}>
       <div className="container">
         <header className={styles.head}>
           <h1 className={styles.title}>{t('list.title')}</h1>
@@ -95,7 +95,7 @@ export default function CampaignsPage() {
           <CampaignGroupSection key={group} group={group} filters={filters} />
         ))}
       </div>
-    </div>
+    </main>
   );
 }
 
