@@ -16,6 +16,22 @@ export const PITCH_PLATFORMS = [
 ] as const;
 export type PitchPlatform = (typeof PITCH_PLATFORMS)[number];
 
+/** How a platform is written for people: brand names, never translated. */
+export const PLATFORM_LABELS: Record<PitchPlatform, string> = {
+  'XBOX SERIES': 'Xbox Series',
+  'XBOX ONE': 'Xbox One',
+  'PLAY STATION 5': 'PlayStation 5',
+  'PLAY STATION 4': 'PlayStation 4',
+  'NINTENDO SWITCH': 'Nintendo Switch',
+  'META QUEST': 'Meta Quest',
+  PC: 'PC',
+};
+
+/** A platform's name for people; an unknown value (an older pitch or campaign) is shown as stored. */
+export function platformLabel(value: string): string {
+  return Object.hasOwn(PLATFORM_LABELS, value) ? PLATFORM_LABELS[value as PitchPlatform] : value;
+}
+
 /** The services a developer looks for; the form sends one of the three spec choices comma-joined. */
 export const LOOKING_FOR = ['funding', 'services', 'hr'] as const;
 export type LookingFor = (typeof LOOKING_FOR)[number];

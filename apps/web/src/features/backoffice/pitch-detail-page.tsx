@@ -1,5 +1,6 @@
 import { formatMoney } from '@indiesplit/shared/money';
 import type { BackofficePitchDetail, PitchEventDto } from '@indiesplit/shared/pitches';
+import { platformLabel } from '@indiesplit/shared/pitches';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,7 +10,7 @@ import { ChevronLeftIcon, ExternalIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDateTime, formatDay, formatScore } from '../pitches/pitch-format.ts';
-import { platformLabel, serviceChoiceKey } from '../pitches/pitch-logic.ts';
+import { serviceChoiceKey } from '../pitches/pitch-logic.ts';
 import { PitchStatusBadge } from '../pitches/pitch-status-badge.tsx';
 import { pitchPdfUrl, usePitchDetail } from './api.ts';
 import { AssignmentsPanel } from './assignments-panel.tsx';

@@ -1,5 +1,5 @@
 import { formatMoney } from '@indiesplit/shared/money';
-import { PITCH_PLATFORMS, PITCH_STATUSES } from '@indiesplit/shared/pitches';
+import { PITCH_PLATFORMS, PITCH_STATUSES, platformLabel } from '@indiesplit/shared/pitches';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,6 @@ import { Spinner } from '../../components/spinner.tsx';
 import { focusSoon } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDate, formatDay, formatScore } from '../pitches/pitch-format.ts';
-import { platformLabel } from '../pitches/pitch-logic.ts';
 import { PitchStatusBadge } from '../pitches/pitch-status-badge.tsx';
 import { usePitchList } from './api.ts';
 import styles from './backoffice.module.css';

@@ -33,8 +33,11 @@ function renderCampaign(dto: CampaignDetailDto | null, auth = member()) {
 
 describe('the campaign page', () => {
   it('shows the progress towards the goal, the investors and the time left', async () => {
-    renderCampaign(campaignDto());
+    renderCampaign(campaignDto({ platforms: ['PC', 'PLAY STATION 5'] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Drift' })).toBeInTheDocument();
+    // Platforms by the names people know.
+    expect(screen.getByText('PlayStation 5')).toBeInTheDocument();
+    expect(screen.queryByText('PLAY STATION 5')).toBeNull();
     // One main landmark, the target of "skip to content".
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');

@@ -1,4 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
+import { platformLabel } from '@indiesplit/shared/pitches';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -72,7 +73,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             {campaign.genre && <span className={styles.tag}>{t(`genre.${campaign.genre}`)}</span>}
             {campaign.platforms.map((p) => (
               <span key={p} className={styles.tag}>
-                {p}
+                {platformLabel(p)}
               </span>
             ))}
           </div>

@@ -4,7 +4,7 @@ import {
   type CampaignListQuery,
   GAME_GENRES,
 } from '@indiesplit/shared/campaigns';
-import { PITCH_PLATFORMS } from '@indiesplit/shared/pitches';
+import { PITCH_PLATFORMS, platformLabel } from '@indiesplit/shared/pitches';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -65,7 +65,7 @@ export default function CampaignsPage() {
             <option value="">{t('filters.allPlatforms')}</option>
             {PITCH_PLATFORMS.map((p) => (
               <option key={p} value={p}>
-                {p}
+                {platformLabel(p)}
               </option>
             ))}
           </SelectField>

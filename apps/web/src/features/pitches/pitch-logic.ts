@@ -3,25 +3,20 @@ import { centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   earliestReleaseDate,
   PITCH_PDF_MAX_BYTES,
+  PITCH_PLATFORMS,
   type PitchDto,
   type PitchPlatform,
+  PLATFORM_LABELS,
   SERVICE_CHOICE_VALUES,
 } from '@indiesplit/shared/pitches';
 
-export const PLATFORMS: ReadonlyArray<{ value: PitchPlatform; label: string }> = [
-  { value: 'XBOX SERIES', label: 'Xbox Series' },
-  { value: 'XBOX ONE', label: 'Xbox One' },
-  { value: 'PLAY STATION 5', label: 'PlayStation 5' },
-  { value: 'PLAY STATION 4', label: 'PlayStation 4' },
-  { value: 'NINTENDO SWITCH', label: 'Nintendo Switch' },
-  { value: 'META QUEST', label: 'Meta Quest' },
-  { value: 'PC', label: 'PC' },
-];
-
-/** Brand names are not translated; an unknown value (an older pitch) is shown as stored. */
-export function platformLabel(value: string): string {
-  return PLATFORMS.find((p) => p.value === value)?.label ?? value;
-}
+/** The platforms in the form's order, with their names for people. */
+export const PLATFORMS: ReadonlyArray<{ value: PitchPlatform; label: string }> = PITCH_PLATFORMS.map(
+  (value) => ({
+    value,
+    label: PLATFORM_LABELS[value],
+  }),
+);
 
 /** The service choice; the API receives the chosen services comma-joined. */
 export const SERVICE_CHOICES = [
