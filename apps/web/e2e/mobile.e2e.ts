@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { baseURL, expectAccessible, snapshot } from './helpers.ts';
 
@@ -48,6 +49,78 @@ test.describe('on a 375 px phone', () => {
       expect(overflow, url).toBeLessThanOrEqual(0);
       await snapshot(page, name);
     }
+  });
+});
+
+/** How far the page at `url` scrolls sideways (0: not at all), once its heading is drawn. */
+async function sidewaysScroll(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.locator('main h1').first().waitFor();
+  // Lazy sections (the simulator, the home page's campaigns) settle first.
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function publicCampaignPaths(): Promise<string[]> {
+  const res = await fetch(`${baseURL}/api/campaigns/`);
+  const { campaigns } = (await res.json()) as {
+    campaigns: Array<{ slug: string; status: string; currency: string }>;
+  };
+  // One of each kind of page: live, scheduled and funded, real and demo money.
+  const seen = new Set<string>();
+  return campaigns
+    .filter((c) => {
+      const kind = `${c.status}:${c.currency}`;
+      if (seen.has(kind)) return false;
+      seen.add(kind);
+      return true;
+    })
+    .map((c) => `/campaigns/${c.slug}`);
+}
+
+test.describe('at 320 px, the narrowest phone', () => {
+  const PUBLIC = [
+    '/',
+    '/campaigns',
+    '/about-us',
+    '/demo',
+    '/login',
+    '/register/welcome',
+    '/split-project-form',
+  ];
+
+  for (const locale of ['en-US', 'it-IT']) {
+    test(`no public page scrolls sideways (${locale})`, async ({ open }) => {
+      const page = await open({ width: 320, height: 640, locale });
+      for (const url of [...PUBLIC, ...(await publicCampaignPaths())])
+        expect(await sidewaysScroll(page, url), url).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('no member page scrolls sideways', async ({ memberPage }) => {
+    await memberPage.setViewportSize({ width: 320, height: 640 });
+    for (const url of ['/settings', '/portfolio', '/investor-profile', '/my-pitches', '/news', '/demo'])
+      expect(await sidewaysScroll(memberPage, url), url).toBeLessThanOrEqual(0);
+  });
+
+  test('a live campaign keeps its progress and the Invest button in reach while the page scrolls', async ({
+    open,
+  }) => {
+    const live = (await (await fetch(`${baseURL}/api/campaigns/?group=live&currency=EUR`)).json()) as {
+      campaigns: Array<{ slug: string }>;
+    };
+    const slug = live.campaigns[0]?.slug;
+    expect(slug, 'a live real-money campaign in the demo data').toBeTruthy();
+    const page = await open({ width: 390, height: 740 });
+    await page.goto(`/campaigns/${slug}`);
+    const bar = page.getByTestId('sticky-invest');
+    await bar.waitFor();
+    await page.mouse.wheel(0, 1_500);
+    await expect(bar.getByRole('link', { name: 'Invest' })).toBeInViewport();
+    await expect(bar).toContainText('%');
+    // Beside the wide-screen panel it is not needed.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(bar).toBeHidden();
   });
 });
 

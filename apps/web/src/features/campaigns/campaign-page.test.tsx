@@ -49,7 +49,18 @@ describe('the campaign page', () => {
     const panel = screen.getByRole('complementary', { name: 'Funding' });
     expect(within(panel).getByText('17')).toBeInTheDocument();
     expect(within(panel).getByText('7.5%')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invest' })).toHaveAttribute('href', paths.invest('neon-drift'));
+    expect(within(panel).getByRole('link', { name: 'Invest' })).toHaveAttribute(
+      'href',
+      paths.invest('neon-drift'),
+    );
+    // On phones a bar at the bottom keeps the progress and the Invest button in reach (CSS hides it
+    // beside the wide-screen panel).
+    const sticky = screen.getByTestId('sticky-invest');
+    expect(sticky).toHaveTextContent('€8,000 · 40%');
+    expect(within(sticky).getByRole('link', { name: 'Invest' })).toHaveAttribute(
+      'href',
+      paths.invest('neon-drift'),
+    );
     expect(screen.queryByText(/virtual/i)).not.toBeInTheDocument();
   });
 
@@ -71,10 +82,8 @@ describe('the campaign page', () => {
     expect(screen.getByText('Demo · virtual money')).toBeInTheDocument();
     expect(screen.getByText(/Every amount here is virtual money/)).toBeInTheDocument();
     expect(screen.getByText('€8,000 (virtual)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Invest virtual money' })).toHaveAttribute(
-      'href',
-      paths.invest('neon-drift'),
-    );
+    for (const link of screen.getAllByRole('link', { name: 'Invest virtual money' }))
+      expect(link).toHaveAttribute('href', paths.invest('neon-drift'));
   });
 
   it('asks an unverified member to verify the email before investing', async () => {

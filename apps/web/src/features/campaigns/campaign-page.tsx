@@ -17,7 +17,7 @@ import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
 import { KeyInformation } from './components/key-information.tsx';
-import { formatAmount, formatDay, formatShare, timeLeftText } from './format.ts';
+import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } from './format.ts';
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
 const PayoutSimulator = lazy(() => import('./components/payout-simulator.tsx'));
@@ -192,8 +192,26 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </section>
           </div>
         </div>
+        {campaign.status === 'live' && <StickyInvestBar campaign={campaign} />}
       </div>
     </main>
+  );
+}
+
+/** Phones: how far the campaign is and the Invest button, always in reach. */
+function StickyInvestBar({ campaign }: { campaign: CampaignDetailDto }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const percent = progressPercent(campaign.committed_cents, campaign.goal_cents);
+  const raised = formatAmount(t, campaign.committed_cents, campaign.currency, i18n.language);
+  return (
+    <div className={styles.stickyBar} data-testid="sticky-invest">
+      <p>
+        {raised} · {t('progress.percent', { percent })}
+      </p>
+      <ButtonLink to={paths.invest(campaign.slug)} size="sm">
+        {campaign.currency === 'DEMO' ? t('action.investDemo') : t('action.invest')}
+      </ButtonLink>
+    </div>
   );
 }
 

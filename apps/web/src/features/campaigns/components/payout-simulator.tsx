@@ -139,41 +139,50 @@ export default function PayoutSimulator({ campaign }: { campaign: CampaignDetail
         {sim === null || investmentCents === undefined ? (
           <p className={styles.muted}>{t('simulator.incomplete')}</p>
         ) : (
-          <table className={styles.table}>
-            <caption>{t('simulator.caption', { amount: money(investmentCents), months })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('simulator.case')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('simulator.copiesColumn')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('simulator.monthly')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('simulator.total', { months })}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('simulator.multipleColumn')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {SIMULATOR_CASES.map((c) => (
-                <tr key={c} data-case={c}>
-                  <th scope="row">{t(`simulator.${c}`)}</th>
-                  <td className={styles.num}>{copiesFormat.format(sim[c].copies_per_month)}</td>
-                  <td className={styles.num}>{money(sim[c].monthly_cents)}</td>
-                  <td className={styles.num}>{money(sim[c].total_cents)}</td>
-                  <td className={styles.num}>
-                    {t('simulator.multipleValue', {
-                      value: multipleFormat.format(sim[c].multiple_hundredths / 100),
-                    })}
-                  </td>
+          // On a narrow screen the table scrolls sideways inside its own box, never the page; the
+          // box can be reached with the keyboard to scroll it.
+          <section
+            className={styles.tableScroll}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+            tabIndex={0}
+            aria-label={t('simulator.caption', { amount: money(investmentCents), months })}
+          >
+            <table className={styles.table}>
+              <caption>{t('simulator.caption', { amount: money(investmentCents), months })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('simulator.case')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('simulator.copiesColumn')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('simulator.monthly')}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('simulator.total', { months })}
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    {t('simulator.multipleColumn')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {SIMULATOR_CASES.map((c) => (
+                  <tr key={c} data-case={c}>
+                    <th scope="row">{t(`simulator.${c}`)}</th>
+                    <td className={styles.num}>{copiesFormat.format(sim[c].copies_per_month)}</td>
+                    <td className={styles.num}>{money(sim[c].monthly_cents)}</td>
+                    <td className={styles.num}>{money(sim[c].total_cents)}</td>
+                    <td className={styles.num}>
+                      {t('simulator.multipleValue', {
+                        value: multipleFormat.format(sim[c].multiple_hundredths / 100),
+                      })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         )}
       </div>
 
