@@ -421,9 +421,11 @@ const it: Record<MessageKey, string> = {
   invalidCountry: 'Indica il paese con il codice ISO di due lettere, per esempio IT.',
   studioPeopleTooMany: 'Indica al massimo 10 persone.',
   studioPersonIncomplete: 'Indica nome e ruolo di ogni persona responsabile.',
-  studioLegalNameMissing: 'Nella scheda delle informazioni chiave manca la denominazione legale dello studio.',
+  studioLegalNameMissing:
+    'Nella scheda delle informazioni chiave manca la denominazione legale dello studio.',
   studioLegalFormMissing: 'Nella scheda delle informazioni chiave manca la forma giuridica dello studio.',
-  studioRegistrationMissing: 'Nella scheda delle informazioni chiave manca il numero di registrazione dello studio.',
+  studioRegistrationMissing:
+    'Nella scheda delle informazioni chiave manca il numero di registrazione dello studio.',
   studioCountryMissing: 'Nella scheda delle informazioni chiave manca il paese dello studio.',
   studioAddressMissing: 'Nella scheda delle informazioni chiave manca la sede legale dello studio.',
   studioEmailMissing: 'Nella scheda delle informazioni chiave manca l’email di contatto dello studio.',

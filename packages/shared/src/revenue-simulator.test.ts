@@ -22,7 +22,7 @@ const base: PayoutSimulationInput = {
 };
 
 describe('simulatePayouts', () => {
-  it('follows gross -> net -> pool -> investors -> your part, rounding down all but the investors\' remainder', () => {
+  it("follows gross -> net -> pool -> investors -> your part, rounding down all but the investors' remainder", () => {
     const sim = simulatePayouts(base);
     // The goal is more than raised so far: the investment is a part of the goal.
     expect(sim.raised_cents).toBe(2_000_000);

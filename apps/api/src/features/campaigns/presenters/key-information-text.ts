@@ -351,7 +351,8 @@ const it: KeyInformationText = {
     noReturnValue:
       'L’importo investito non viene rimborsato: l’unico rendimento è la quota dei ricavi durante il periodo, che può essere inferiore all’importo investito o nulla.',
     liquidity: 'Liquidità',
-    liquidityValue: 'Il diritto alla quota dei ricavi non può essere venduto né trasferito sulla piattaforma.',
+    liquidityValue:
+      'Il diritto alla quota dei ricavi non può essere venduto né trasferito sulla piattaforma.',
     default: 'Inadempimento del titolare del progetto',
     defaultValue:
       'Se il titolare del progetto smette di rendicontare o di pagare, o diventa insolvente, i pagamenti si fermano; non ci sono garanzie.',

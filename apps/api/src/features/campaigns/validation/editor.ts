@@ -1,8 +1,8 @@
 import {
   CAMPAIGN_EDITABLE_TERMS_STATUSES,
   CAMPAIGN_SLUG_PATTERN,
-  COUNTRY_CODE_PATTERN,
   type CampaignEditRequest,
+  COUNTRY_CODE_PATTERN,
   DEMO_REFLECTION_SECONDS,
   REFLECTION_PERIOD_DAYS,
 } from '@indiesplit/shared/campaigns';
@@ -97,7 +97,8 @@ function studioValues(
     else values.studioPeople = people;
   }
   if (input.studio_statement_signed !== undefined) {
-    if (!input.studio_statement_signed && published) fields.studio_statement_signed = 'studioStatementMissing';
+    if (!input.studio_statement_signed && published)
+      fields.studio_statement_signed = 'studioStatementMissing';
     else values.studioStatementSigned = input.studio_statement_signed;
   }
 }
