@@ -68,7 +68,7 @@ test.describe('the key information sheet', () => {
     const fees = sheet.getByRole('region', { name: 'F. Commissioni, informazioni e mezzi di ricorso' });
     await expect(
       fees.getByText(
-        'Agli investitori spetta il 8% dei ricavi netti; la piattaforma trattiene il 10% di ogni monte; gli investitori ricevono il 7,2% dei ricavi netti.',
+        'Agli investitori spetta l’8% dei ricavi netti; la piattaforma trattiene il 10% di ogni monte; gli investitori ricevono il 7,2% dei ricavi netti.',
       ),
     ).toBeVisible();
     await snapshot(page, 'key-information-it');

@@ -9,7 +9,7 @@ import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { computePool } from '../revenue/pool.ts';
-import { EXAMPLE_NET_REVENUE_CENTS, keyInformationOf } from './presenters/key-information.ts';
+import { EXAMPLE_NET_REVENUE_CENTS, keyInformationOf, withArticle } from './presenters/key-information.ts';
 import { KEY_INFORMATION_TEXT } from './presenters/key-information-text.ts';
 import type { CampaignRow } from './repo.ts';
 
@@ -137,11 +137,18 @@ describe('the key information sheet states every fee', () => {
 
     const it = await sheetOf(slug, 'it');
     expect(item(it, 'fees', 'La tua quota netta')?.value).toBe(
-      'Agli investitori spetta il 8% dei ricavi netti; la piattaforma trattiene il 10% di ogni monte; gli investitori ricevono il 7,2% dei ricavi netti.',
+      'Agli investitori spetta l’8% dei ricavi netti; la piattaforma trattiene il 10% di ogni monte; gli investitori ricevono il 7,2% dei ricavi netti.',
     );
     expect(item(it, 'instrument', 'Esempio')?.value).toMatch(
       /^Su 10\.000\s€ di ricavi netti: il monte è di 800\s€/,
     );
+  });
+
+  it('gives an Italian percentage the article it is read with', () => {
+    expect(
+      ['1%', '8%', '7,2%', '10%', '11%', '18%', '80%', '8,5%', '0,5%'].map((p) => withArticle('it', p)),
+    ).toEqual(['l’1%', 'l’8%', 'il 7,2%', 'il 10%', 'l’11%', 'il 18%', 'l’80%', 'l’8,5%', 'il 0,5%']);
+    expect(withArticle('en', '8%')).toBe('8%');
   });
 
   it('lists the sections in the order of Annex I, with the complaints and conflicts-of-interest links', async () => {

@@ -5,7 +5,8 @@ import type { Language } from '@indiesplit/shared/messages';
 // version and must not be reworded: Article 23(6)(b) (the disclaimer under the title), Article
 // 23(6)(c) (the risk warning), Article 22(2)-(3) (the pre-contractual reflection period) and Annex
 // I Part A(b) (the responsibility statement). Placeholders are {name}; every value is filled in by
-// key-information.ts from the campaign's data.
+// key-information.ts from the campaign's data. In Italian a percentage takes its article from how
+// the number is read ("il 10%", "l’8%"): {theShare}, {thePlatform} and {theNet} carry it.
 
 export interface KeyInformationText {
   title: string;
@@ -363,12 +364,12 @@ const it: KeyInformationText = {
       'Una parte dei pagamenti, in proporzione all’importo investito rispetto al totale raccolto. Non è una partecipazione nella società né un prestito.',
     pool: 'Come si calcola ogni pagamento',
     poolValue:
-      'Ricavi netti = vendite lorde − commissioni degli store − rimborsi − imposte. In ogni periodo il {share} dei ricavi netti forma il monte da distribuire; una perdita in un periodo è riportata sul monte successivo.',
+      'Ricavi netti = vendite lorde − commissioni degli store − rimborsi − imposte. In ogni periodo {theShare} dei ricavi netti forma il monte da distribuire; una perdita in un periodo è riportata sul monte successivo.',
     platformShare: 'La quota della piattaforma',
-    platformShareValue: 'IndieSplit trattiene il {platform} di ogni monte prima di distribuirlo.',
+    platformShareValue: 'IndieSplit trattiene {thePlatform} di ogni monte prima di distribuirlo.',
     netShare: 'Che cosa ricevono in tutto gli investitori',
     netShareValue:
-      'Agli investitori spetta il {share} dei ricavi netti; la piattaforma trattiene il {platform} di ogni monte; gli investitori ricevono il {net} dei ricavi netti.',
+      'Agli investitori spetta {theShare} dei ricavi netti; la piattaforma trattiene {thePlatform} di ogni monte; gli investitori ricevono {theNet} dei ricavi netti.',
     example: 'Esempio',
     exampleValue:
       'Su {netRevenue} di ricavi netti: il monte è di {pool}, la piattaforma trattiene {platform}, agli investitori vanno {investors}.',
@@ -403,11 +404,11 @@ const it: KeyInformationText = {
     investValue: 'Nessuna: l’intero importo investito va alla campagna.',
     payouts: 'Costi sui pagamenti',
     payoutsValue:
-      'La quota della piattaforma: il {platform} di ogni monte dei ricavi, trattenuto da IndieSplit prima di pagare il resto agli investitori.',
+      'La quota della piattaforma: {thePlatform} di ogni monte dei ricavi, trattenuto da IndieSplit prima di pagare il resto agli investitori.',
     netShare: 'La tua quota netta',
     studio: 'Commissioni a carico del titolare del progetto',
     studioValue:
-      'Il titolare del progetto versa nei monti il {share} dei suoi ricavi netti; la quota della piattaforma è presa da quei monti. Il titolare del progetto non paga altre commissioni sui fondi raccolti.',
+      'Il titolare del progetto versa nei monti {theShare} dei suoi ricavi netti; la quota della piattaforma è presa da quei monti. Il titolare del progetto non paga altre commissioni sui fondi raccolti.',
     wallet: 'Depositi e prelievi',
     walletValue: 'Nessuna commissione di IndieSplit; la tua banca può addebitare i bonifici.',
     complaints: 'Reclami',

@@ -38,6 +38,16 @@ function percent(lang: Language, fraction: number): string {
   return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 4 }).format(fraction);
 }
 
+/**
+ * A percentage with its Italian definite article: "l’" before a number read with a vowel (1, 11,
+ * 8…, 80…: uno, undici, otto, ottanta), "il " otherwise. English takes none.
+ */
+export function withArticle(lang: Language, percentText: string): string {
+  if (lang !== 'it') return percentText;
+  const whole = percentText.match(/^\d+/)?.[0] ?? '';
+  return whole === '1' || whole === '11' || whole.startsWith('8') ? `l’${percentText}` : `il ${percentText}`;
+}
+
 function countryName(lang: Language, code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
   try {
@@ -76,10 +86,16 @@ export function keyInformationOf(
   const platformBps = row.platformShareBps ?? options.platformShareBps ?? DEFAULT_PLATFORM_SHARE_BPS;
   const netShare = investorsShareOfNet(shareBps, platformBps);
   const example = splitNetRevenue(EXAMPLE_NET_REVENUE_CENTS, shareBps, platformBps);
+  const share = percent(lang, shareBps / 10_000);
+  const platform = percent(lang, platformBps / 10_000);
+  const net = percent(lang, netShare / 100_000_000);
   const shares = {
-    share: percent(lang, shareBps / 10_000),
-    platform: percent(lang, platformBps / 10_000),
-    net: percent(lang, netShare / 100_000_000),
+    share,
+    platform,
+    net,
+    theShare: withArticle(lang, share),
+    thePlatform: withArticle(lang, platform),
+    theNet: withArticle(lang, net),
   };
   const netShareLine = fill(text.instrument.netShareValue, shares);
   const reflectionDays = Math.floor(row.reflectionSeconds / 86_400);
