@@ -5,8 +5,9 @@ import type { Language } from '@indiesplit/shared/messages';
 // version and must not be reworded: Article 23(6)(b) (the disclaimer under the title), Article
 // 23(6)(c) (the risk warning), Article 22(2)-(3) (the pre-contractual reflection period) and Annex
 // I Part A(b) (the responsibility statement); ADR 0028 says which were checked against a copy and
-// asks for a word-by-word comparison with EUR-Lex (CELEX 32020R1503) before real money. Placeholders are {name}; every value is filled in by
-// key-information.ts from the campaign's data. In Italian a percentage takes its article from how
+// asks for a word-by-word comparison with EUR-Lex (CELEX 32020R1503) before real money.
+// Placeholders are {name}; every value is filled in by key-information.ts from the campaign's
+// data. In Italian a percentage takes its article from how
 // the number is read ("il 10%", "l’8%"): {theShare}, {thePlatform} and {theNet} carry it.
 
 export interface KeyInformationText {
