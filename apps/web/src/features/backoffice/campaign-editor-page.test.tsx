@@ -147,6 +147,32 @@ describe('the campaign editor', () => {
     });
   });
 
+  it('refuses to open a campaign whose sheet lacks the studio, naming the missing parts by their fields', async () => {
+    renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`POST /api/backoffice/campaigns/${ID}/status`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'studioLegalNameMissing',
+          message: 'The key information sheet needs the studio’s legal name.',
+          error_codes: {
+            studio_legal_name: 'studioLegalNameMissing',
+            studio_statement_signed: 'studioStatementMissing',
+          },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open now' }));
+    const dialogButtons = screen.getAllByRole('button', { name: 'Open now' });
+    await userEvent.click(dialogButtons[dialogButtons.length - 1]!);
+    expect(
+      await screen.findAllByText('The key information sheet needs the studio’s legal name.'),
+    ).not.toHaveLength(0);
+    expect(screen.getByLabelText('Studio’s legal name')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('The key information sheet needs the studio’s signed responsibility statement.'),
+    ).toBeInTheDocument();
+  });
+
   it('cancels only after a confirmation, with the reason given', async () => {
     const fetchMock = renderEditor({
       [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
