@@ -186,18 +186,57 @@ export const CampaignServiceDto = z.object({
 });
 export type CampaignServiceDto = z.infer<typeof CampaignServiceDto>;
 
+/** One line of the key information sheet: a label and its value, maybe a link (a site path). */
+export const KeyInformationItemDto = z.object({
+  label: z.string(),
+  value: z.string(),
+  href: z.string().nullable(),
+});
+export type KeyInformationItemDto = z.infer<typeof KeyInformationItemDto>;
+
+/** The sheet's parts in the order of ECSP Annex I (ADR 0028). */
+export const KEY_INFORMATION_SECTIONS = [
+  'owner', // A: the project owner and the project
+  'offer', // B: the crowdfunding process and its conditions
+  'risks', // C: risk factors
+  'instrument', // D: what the investor receives
+  'rights', // E: investor rights
+  'fees', // F: fees, information and legal redress
+] as const;
+export type KeyInformationSectionId = (typeof KEY_INFORMATION_SECTIONS)[number];
+
+export const KeyInformationSectionDto = z.object({
+  id: z.enum(KEY_INFORMATION_SECTIONS),
+  title: z.string(),
+  items: z.array(KeyInformationItemDto),
+});
+export type KeyInformationSectionDto = z.infer<typeof KeyInformationSectionDto>;
+
+export const KEY_INFORMATION_WARNINGS = ['disclaimer', 'risk', 'reflection', 'responsibility'] as const;
+
 /**
- * The key investment information sheet (ECSP art. 23), as data: the page and the invest screen
- * render it in the reader's language.
+ * The key investment information sheet (ECSP art. 23, Annex I; ADR 0028) in one language, fully
+ * decided by the server: the page, the invest screen and the PDF render the same sections and the
+ * regulation's warnings word for word. The figures are there too, for whoever needs them.
  */
 export const KeyInformationDto = z.object({
+  lang: z.enum(['en', 'it']),
+  title: z.string(),
+  campaign_title: z.string(),
   offer_type: z.literal('revenue_share'),
+  /** The studio's legal name (its username until the campaign has one). */
   project_owner: z.string(),
   currency: z.enum(CURRENCIES),
+  /** Virtual money: the sheet says so first. */
+  demo: z.boolean(),
   goal_cents: z.number().int(),
   max_cents: z.number().int(),
   min_ticket_cents: z.number().int(),
   revenue_share_bps: z.number().int(),
+  /** The platform's part of each pool (frozen at going live; the configured one before). */
+  platform_share_bps: z.number().int(),
+  /** The investors' share of the net revenue after the platform's part, millionths of a percent. */
+  investors_share_of_net: z.number().int(),
   term_months: z.number().int(),
   /** The term runs from the game's launch. */
   term_starts: z.literal('launch'),
@@ -206,11 +245,12 @@ export const KeyInformationDto = z.object({
   starts_at: z.string(),
   deadline_at: z.string(),
   reflection_seconds: z.number().int(),
-  /** Investors pay no fee to the platform. */
-  investor_fee_cents: z.literal(0),
   services: z.array(z.enum(DEVELOPER_SERVICES)),
   risks: z.string(),
   use_of_funds: z.string(),
+  /** The regulation's texts, verbatim in the sheet's language. */
+  warnings: z.array(z.object({ id: z.enum(KEY_INFORMATION_WARNINGS), title: z.string(), text: z.string() })),
+  sections: z.array(KeyInformationSectionDto),
 });
 export type KeyInformationDto = z.infer<typeof KeyInformationDto>;
 
@@ -305,6 +345,17 @@ export const BackofficeCampaignDetail = BackofficeCampaignSummary.extend({
   reflection_seconds: z.number().int(),
   expected_release_date: z.string().nullable(),
   launched_on: z.string().nullable(),
+  /** The studio as the key information sheet names it (ADR 0028). */
+  studio: z.object({
+    legal_name: z.string(),
+    legal_form: z.string(),
+    registration_number: z.string(),
+    country: z.string(),
+    address: z.string(),
+    email: z.string(),
+    people: z.array(z.object({ name: z.string(), role: z.string() })),
+    statement_signed: z.boolean(),
+  }),
   created_at: z.string(),
   /** Money terms, dates and slug are frozen (the campaign has opened). */
   terms_frozen: z.boolean(),
@@ -317,6 +368,18 @@ export const BackofficeCampaignDetail = BackofficeCampaignSummary.extend({
 export type BackofficeCampaignDetail = z.infer<typeof BackofficeCampaignDetail>;
 
 const text = (max: number, code: string) => z.string().trim().max(max, code);
+
+export const STUDIO_TEXT_MAX = 200;
+export const STUDIO_ADDRESS_MAX = 500;
+export const STUDIO_PEOPLE_MAX = 10;
+/** ISO 3166-1 alpha-2, e.g. IT. */
+export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
+
+/** A person responsible for the key information sheet (Annex I Part A(b)). */
+export const StudioPersonInput = z.object({
+  name: text(STUDIO_TEXT_MAX, 'studioTextTooLong'),
+  role: text(STUDIO_TEXT_MAX, 'studioTextTooLong'),
+});
 
 /**
  * PATCH /backoffice/campaigns/:id — any subset of the fields. Amounts are euro strings as typed
@@ -348,6 +411,15 @@ export const CampaignEditRequest = z
     /** ISO date-times with an offset; '' clears while a draft. */
     starts_at: z.string().trim().max(40, 'invalidDate'),
     deadline_at: z.string().trim().max(40, 'invalidDate'),
+    /** The studio's identity for the key information sheet; '' clears while a draft. */
+    studio_legal_name: text(STUDIO_TEXT_MAX, 'studioTextTooLong'),
+    studio_legal_form: text(STUDIO_TEXT_MAX, 'studioTextTooLong'),
+    studio_registration_number: text(STUDIO_TEXT_MAX, 'studioTextTooLong'),
+    studio_country: z.string().trim().toUpperCase().max(2, 'invalidCountry'),
+    studio_address: text(STUDIO_ADDRESS_MAX, 'studioAddressTooLong'),
+    studio_email: text(254, 'invalidEmail'),
+    studio_people: z.array(StudioPersonInput).max(STUDIO_PEOPLE_MAX, 'studioPeopleTooMany'),
+    studio_statement_signed: z.boolean(),
   })
   .partial()
   .strict();

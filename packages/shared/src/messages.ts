@@ -136,6 +136,20 @@ const en = {
   servicesNotActive: 'The services checklist can be updated only while the services are running.',
   campaignNotUpcoming: 'Reminders can be set only for campaigns that have not opened yet.',
   watchingCampaign: 'Thank you! We will email you when this campaign opens.',
+  // key information sheet (ADR 0028)
+  studioTextTooLong: 'This must be at most 200 characters.',
+  studioAddressTooLong: 'The address must be at most 500 characters.',
+  invalidCountry: 'Enter the country as its two-letter ISO code, such as IT.',
+  studioPeopleTooMany: 'Name at most 10 people.',
+  studioPersonIncomplete: 'Give each person responsible both a name and a role.',
+  studioLegalNameMissing: 'The key information sheet needs the studio’s legal name.',
+  studioLegalFormMissing: 'The key information sheet needs the studio’s legal form.',
+  studioRegistrationMissing: 'The key information sheet needs the studio’s registration number.',
+  studioCountryMissing: 'The key information sheet needs the studio’s country.',
+  studioAddressMissing: 'The key information sheet needs the studio’s registered address.',
+  studioEmailMissing: 'The key information sheet needs the studio’s contact email.',
+  studioPeopleMissing: 'The key information sheet needs at least one person responsible for it, with a role.',
+  studioStatementMissing: 'The key information sheet needs the studio’s signed responsibility statement.',
   // campaigns: end
   // funds
   invalidIban: 'Please enter a valid IBAN: check the country code, the length and every character.',
@@ -401,6 +415,24 @@ const it: Record<MessageKey, string> = {
   servicesNotActive: 'L’elenco dei servizi si può aggiornare solo mentre i servizi sono attivi.',
   campaignNotUpcoming: 'Puoi chiedere un promemoria solo per le campagne non ancora aperte.',
   watchingCampaign: 'Grazie! Ti scriveremo quando questa campagna aprirà.',
+  // key information sheet (ADR 0028)
+  studioTextTooLong: 'Questo campo può avere al massimo 200 caratteri.',
+  studioAddressTooLong: 'L’indirizzo può avere al massimo 500 caratteri.',
+  invalidCountry: 'Indica il paese con il codice ISO di due lettere, per esempio IT.',
+  studioPeopleTooMany: 'Indica al massimo 10 persone.',
+  studioPersonIncomplete: 'Indica nome e ruolo di ogni persona responsabile.',
+  studioLegalNameMissing:
+    'Nella scheda delle informazioni chiave manca la denominazione legale dello studio.',
+  studioLegalFormMissing: 'Nella scheda delle informazioni chiave manca la forma giuridica dello studio.',
+  studioRegistrationMissing:
+    'Nella scheda delle informazioni chiave manca il numero di registrazione dello studio.',
+  studioCountryMissing: 'Nella scheda delle informazioni chiave manca il paese dello studio.',
+  studioAddressMissing: 'Nella scheda delle informazioni chiave manca la sede legale dello studio.',
+  studioEmailMissing: 'Nella scheda delle informazioni chiave manca l’email di contatto dello studio.',
+  studioPeopleMissing:
+    'Nella scheda delle informazioni chiave manca almeno una persona responsabile, con il suo ruolo.',
+  studioStatementMissing:
+    'Nella scheda delle informazioni chiave manca la dichiarazione di responsabilità firmata dallo studio.',
   // campaigns: end
   // funds
   invalidIban: 'Inserisci un IBAN valido: controlla il codice del paese, la lunghezza e ogni carattere.',

@@ -1,7 +1,11 @@
 // The campaign page's payout simulator (spec §1, ADR 0014): what an investment could return over
 // the term if the game sold a given number of copies a month. Integer cents throughout; every step
-// rounds down, so the simulation never shows more than the revenue-share arithmetic would pay.
-// Refunds and taxes are ignored (they only lower the net revenue).
+// rounds down but the platform's share of the pool, which is rounded down as the payouts round it
+// (the investors get the remainder): the simulation shows what the payout arithmetic would pay.
+// Refunds and taxes are ignored (they only lower the net revenue). The pool and the platform's
+// share of it are computed by revenue-split.ts, the same functions the payouts use (ADR 0028).
+
+import { splitNetRevenue } from './revenue-split.ts';
 
 /**
  * The platform's share of a pool when the campaign has none frozen yet: revenue.ts's
@@ -54,7 +58,7 @@ export interface PayoutScenario {
   net_cents: number;
   /** net × revenue share. */
   pool_cents: number;
-  /** pool × (1 − platform share). */
+  /** pool − the platform's share of it (rounded down), as the payouts split it. */
   investors_cents: number;
   /** The investor's part of one month: investors × investment / total raised. */
   monthly_cents: number;
@@ -119,8 +123,9 @@ export function simulatePayouts(input: PayoutSimulationInput): PayoutSimulation 
     const { num, den } = CASE_FACTOR[c];
     const gross = (price * copies * num) / den;
     const net = (gross * (BPS - fee)) / BPS;
-    const pool = (net * share) / BPS;
-    const investors = (pool * (BPS - platform)) / BPS;
+    const split = splitNetRevenue(Number(net), Number(share), Number(platform));
+    const pool = BigInt(split.poolCents);
+    const investors = BigInt(split.investorsCents);
     const monthly = raised === 0n ? 0n : (investors * investment) / raised;
     const total = monthly * term;
     const multiple = investment === 0n ? 0n : (total * 100n) / investment;

@@ -100,6 +100,24 @@ export const campaigns = pgTable(
     expectedReleaseDate: date('expected_release_date', { mode: 'string' }),
     /** The game's release: the revenue-share term starts that day. */
     launchedOn: date('launched_on', { mode: 'string' }),
+    /**
+     * The studio (project owner) as the key investment information sheet names it (ECSP Annex I
+     * Part A, ADR 0028): legal name and form, registration number, country (ISO 3166 alpha-2),
+     * registered address, contact email, the people responsible for the sheet ([{name, role}]),
+     * and whether the studio has signed the sheet's responsibility statement. Empty on a draft;
+     * required before the campaign is published.
+     */
+    studioLegalName: text('studio_legal_name').notNull().default(''),
+    studioLegalForm: text('studio_legal_form').notNull().default(''),
+    studioRegistrationNumber: text('studio_registration_number').notNull().default(''),
+    studioCountry: text('studio_country').notNull().default(''),
+    studioAddress: text('studio_address').notNull().default(''),
+    studioEmail: text('studio_email').notNull().default(''),
+    studioPeople: jsonb('studio_people')
+      .$type<Array<{ name: string; role: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    studioStatementSigned: boolean('studio_statement_signed').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

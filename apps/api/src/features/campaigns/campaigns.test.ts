@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, multipart } from '../../../test/fixtures/pitches.ts';
+import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaignEvents, campaignServices, campaigns } from '../../db/schema-campaigns.ts';
 
@@ -58,6 +59,7 @@ function complete(overrides: Record<string, unknown> = {}) {
     revenue_share: '7.5',
     starts_at: inDays(1),
     deadline_at: inDays(30),
+    ...STUDIO_EDIT,
     ...overrides,
   };
 }
@@ -441,7 +443,9 @@ describe('public campaign pages', () => {
         all_or_nothing: true,
         min_ticket_cents: 5_000,
         risks: 'Puoi perdere tutto il denaro che investi.',
-        investor_fee_cents: 0,
+        project_owner: 'Faro Games S.r.l.',
+        // Not "no fees": the platform keeps its share of every pool (ADR 0028).
+        platform_share_bps: 1000,
       },
     });
     expect(body).not.toHaveProperty('pitch_id');

@@ -14,6 +14,8 @@ import {
   WatchResponse,
 } from '@indiesplit/shared/campaigns';
 import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
+import { LANGUAGES } from '@indiesplit/shared/messages';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +32,7 @@ import { watchCampaign } from './commands/watch-campaign.ts';
 import { authorizeCampaignAdmin } from './policies.ts';
 import { getBackofficeCampaign } from './queries/get-backoffice-campaign.ts';
 import { getPublicCampaign } from './queries/get-public-campaign.ts';
+import { keyInformationPdf } from './queries/key-information-pdf.ts';
 import { listBackofficeCampaigns } from './queries/list-backoffice-campaigns.ts';
 import { listPublicCampaigns } from './queries/list-public-campaigns.ts';
 import { readCover } from './queries/read-cover.ts';
@@ -83,6 +86,31 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
       return getPublicCampaign(ctx, req.params.slug, requestLanguage(req));
+    },
+  );
+
+  r.get(
+    '/campaigns/:slug/key-information.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The key investment information sheet as a PDF, in English or Italian (default: the request language)',
+        params: SlugParams,
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('the PDF'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const lang = req.query.lang ?? requestLanguage(req);
+      const { fileName, data } = await keyInformationPdf(ctx, req.params.slug, lang);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'no-cache')
+        .header('content-language', lang)
+        .send(Buffer.from(data));
     },
   );
 

@@ -3,6 +3,7 @@ import {
   type DistributionDto,
   type DistributionStatus,
 } from '@indiesplit/shared/revenue';
+import { poolDueOf, splitPool } from '@indiesplit/shared/revenue-split';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { campaigns } from '../../db/schema-campaigns.ts';
@@ -29,23 +30,16 @@ export interface Pool {
   investorsCents: number;
 }
 
-/** basis points of an amount, rounded toward zero (never more than the exact share). */
-function bpsOf(amount: number, bps: number): number {
-  const exact = (BigInt(Math.abs(amount)) * BigInt(bps)) / 10000n;
-  return amount < 0 ? -Number(exact) : Number(exact);
-}
-
+/** The split itself is shared with the simulator and the key information sheet (revenue-split.ts). */
 export function computePool(input: PoolInput): Pool {
-  const poolDueCents = bpsOf(input.netCents, input.shareBps);
+  const poolDueCents = poolDueOf(input.netCents, input.shareBps);
   const balance = poolDueCents + input.carriedInCents;
   const poolCents = Math.max(0, balance);
-  const platformCents = bpsOf(poolCents, input.platformShareBps);
   return {
     poolDueCents,
     poolCents,
     carriedOutCents: Math.min(0, balance),
-    platformCents,
-    investorsCents: poolCents - platformCents,
+    ...splitPool(poolCents, input.platformShareBps),
   };
 }
 

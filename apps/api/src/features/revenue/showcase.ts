@@ -66,6 +66,18 @@ export async function ensureFundedShowcase(db: Db, developerId: string, now: Dat
       startsAt: new Date(now.getTime() - 75 * DAY),
       deadlineAt: new Date(now.getTime() - 45 * DAY),
       expectedReleaseDate: new Date(now.getTime() - 60 * DAY).toISOString().slice(0, 10),
+      // The studio of its key information sheet (fictional, ADR 0028).
+      studioLegalName: 'Brace Interactive S.r.l.s.',
+      studioLegalForm: 'Società a responsabilità limitata semplificata (S.r.l.s.)',
+      studioRegistrationNumber: 'REA TO-1298765',
+      studioCountry: 'IT',
+      studioAddress: 'Corso Regio Parco 30, 10152 Torino, Italy',
+      studioEmail: 'team@braceinteractive.example',
+      studioPeople: [
+        { name: 'Luca Bianchi', role: 'Legal representative' },
+        { name: 'Elena Russo', role: 'Producer' },
+      ],
+      studioStatementSigned: true,
     });
     if (!draft) return false;
     let row = await moveCampaign(tx, draft, 'live', null, 'development seed');

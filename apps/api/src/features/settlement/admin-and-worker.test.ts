@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
+import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { campaignEvents, campaignServices, campaigns } from '../../db/schema-campaigns.ts';
 import { completeFunded, openCampaign } from './service.ts';
@@ -47,6 +48,7 @@ async function published(status: 'scheduled' | 'live'): Promise<{ id: string; sl
       risks_it: 'Puoi perdere tutto il denaro che investi.',
       use_of_funds_en: 'Art and music.',
       use_of_funds_it: 'Grafica e musica.',
+      ...STUDIO_EDIT,
       services: ['marketing', 'publishing'],
       goal: '20000',
       max: '30000',

@@ -17,6 +17,8 @@ import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { seed } from '../../seed/seed.ts';
+import { keyInformationOf } from '../campaigns/presenters/key-information.ts';
+import { studioProblems } from '../campaigns/validation/publish.ts';
 import { invest } from '../investing/service.ts';
 import { resetDemoWallet } from '../wallet/service.ts';
 import { DEMO_REFLECTION_SECONDS, DEMO_ROUND_MINUTES, ensureDemoRounds } from './demo-campaigns.ts';
@@ -123,5 +125,23 @@ describe('demo campaigns', () => {
     ]);
     expect(funded!.committedCents).toBe(2_000_000);
     await expectAllInvariants(db);
+  });
+
+  it('gives the showcases complete key information sheets and marks the demo rounds’ as virtual money', async () => {
+    await seed(db, { ...t.config, demoCampaigns: false });
+    await ensureDemoRounds(db, new Date());
+    const rows = await db.select().from(campaigns);
+    for (const row of rows.filter((r) => r.currency === 'EUR')) {
+      expect(studioProblems(row), row.slug ?? '').toEqual({});
+      const sheet = keyInformationOf(row, 'demo_developer', 'it');
+      expect(sheet.demo).toBe(false);
+      expect(sheet.project_owner).not.toBe('demo_developer');
+    }
+    const [demo] = await liveDemo('fund');
+    expect(studioProblems(demo!)).toEqual({});
+    const sheet = keyInformationOf(demo!, null, 'en');
+    expect(sheet.demo).toBe(true);
+    expect(sheet.title).toMatch(/DEMO: virtual money/);
+    expect(sheet.project_owner).toMatch(/fictional – virtual money only/);
   });
 });

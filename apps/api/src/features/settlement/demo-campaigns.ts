@@ -127,6 +127,21 @@ async function botCommit(tx: Db, botId: string, campaignId: string, amount: numb
   });
 }
 
+/**
+ * The studio every demo round names in its key information sheet: plainly not a company, so the
+ * sheet says virtual money from its first line to its last (ADR 0028).
+ */
+const DEMO_STUDIO = {
+  studioLegalName: 'Demo Studio (fictional – virtual money only)',
+  studioLegalForm: 'None: a demonstration with virtual money, not a company',
+  studioRegistrationNumber: 'DEMO – not registered',
+  studioCountry: 'IT',
+  studioAddress: 'None – this demo campaign is not a real offer',
+  studioEmail: 'demo@indiesplit.example',
+  studioPeople: [{ name: 'IndieSplit demo team', role: 'Runs the virtual-money demo' }],
+  studioStatementSigned: true,
+};
+
 async function startRound(tx: Db, kind: RoundKind, botId: string, now: Date, round: number, minutes: number) {
   const plan = ROUNDS[kind];
   const title = `Demo · ${plan.titles[round % plan.titles.length]}`;
@@ -153,6 +168,7 @@ async function startRound(tx: Db, kind: RoundKind, botId: string, now: Date, rou
     startsAt: now,
     deadlineAt: new Date(now.getTime() + minutes * 60_000),
     reflectionSeconds: DEMO_REFLECTION_SECONDS,
+    ...DEMO_STUDIO,
   });
   const live = await moveCampaign(tx, draft, 'live', null, 'demo round');
   await botCommit(tx, botId, live.id, plan.botCents, now);
@@ -218,6 +234,17 @@ interface Showcase {
   risksIt: string;
   useOfFundsEn: string;
   useOfFundsIt: string;
+  /** The studio as the key information sheet names it (fictional). */
+  studio: {
+    studioLegalName: string;
+    studioLegalForm: string;
+    studioRegistrationNumber: string;
+    studioCountry: string;
+    studioAddress: string;
+    studioEmail: string;
+    studioPeople: Array<{ name: string; role: string }>;
+    studioStatementSigned: boolean;
+  };
 }
 
 const SHOWCASES: Showcase[] = [
@@ -248,6 +275,19 @@ const SHOWCASES: Showcase[] = [
       '60% salaries of the core team for 18 months; 15% music and voice acting in English and Italian; 15% console ports and certification; 10% marketing at launch.',
     useOfFundsIt:
       '60% stipendi del team per 18 mesi; 15% musiche e doppiaggio in italiano e inglese; 15% conversione per console e certificazioni; 10% marketing al lancio.',
+    studio: {
+      studioLegalName: 'Lampionai Studio S.r.l.',
+      studioLegalForm: 'Società a responsabilità limitata (S.r.l.)',
+      studioRegistrationNumber: 'REA BO-561234',
+      studioCountry: 'IT',
+      studioAddress: 'Via del Porto 12, 40122 Bologna, Italy',
+      studioEmail: 'studio@lampionai.example',
+      studioPeople: [
+        { name: 'Giulia Ferri', role: 'Managing director' },
+        { name: 'Marco Testa', role: 'Creative director' },
+      ],
+      studioStatementSigned: true,
+    },
   },
   {
     slug: 'tidebound',
@@ -276,6 +316,16 @@ const SHOWCASES: Showcase[] = [
       '55% development of the campaign mode and modding tools; 20% art and animation; 15% localisation into six languages; 10% community and launch.',
     useOfFundsIt:
       '55% sviluppo della modalità campagna e degli strumenti di modding; 20% grafica e animazioni; 15% localizzazione in sei lingue; 10% community e lancio.',
+    studio: {
+      studioLegalName: 'Tidewright Games B.V.',
+      studioLegalForm: 'Besloten vennootschap (B.V.)',
+      studioRegistrationNumber: 'KvK 81234567',
+      studioCountry: 'NL',
+      studioAddress: 'Havenstraat 8, 3011 AB Rotterdam, Netherlands',
+      studioEmail: 'hello@tidewright.example',
+      studioPeople: [{ name: 'Sanne de Vries', role: 'Director' }],
+      studioStatementSigned: true,
+    },
   },
 ];
 
@@ -310,6 +360,7 @@ export async function ensureShowcaseCampaigns(db: Db, developerId: string, now: 
         startsAt: new Date(now.getTime() + s.startsInDays * DAY),
         deadlineAt: new Date(now.getTime() + (s.startsInDays + s.runsForDays) * DAY),
         expectedReleaseDate: s.expectedReleaseDate,
+        ...s.studio,
       });
       if (!draft) return false;
       await moveCampaign(tx, draft, s.status, null, 'development seed');

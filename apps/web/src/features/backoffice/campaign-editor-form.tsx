@@ -13,6 +13,7 @@ import styles from './backoffice.module.css';
 import {
   BasicsSection,
   ChosenServicesSection,
+  StudioSection,
   TermsSection,
   TextsSection,
 } from './campaign-editor-sections.tsx';
@@ -116,6 +117,7 @@ export function CampaignEditorForm({
         <BasicsSection frozen={campaign.terms_frozen} />
         <TermsSection campaign={campaign} />
         <TextsSection />
+        <StudioSection />
         <ChosenServicesSection />
         <div className={styles.formActions}>
           <Button

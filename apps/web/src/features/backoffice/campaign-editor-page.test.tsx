@@ -48,6 +48,16 @@ function detail(over: Partial<BackofficeCampaignDetail> = {}): BackofficeCampaig
     reflection_seconds: 345_600,
     expected_release_date: null,
     launched_on: null,
+    studio: {
+      legal_name: '',
+      legal_form: '',
+      registration_number: '',
+      country: '',
+      address: '',
+      email: '',
+      people: [],
+      statement_signed: false,
+    },
     created_at: '2026-01-10T10:00:00Z',
     terms_frozen: false,
     allowed_moves: ['scheduled', 'live', 'cancelled'],
@@ -97,6 +107,70 @@ describe('the campaign editor', () => {
     expect(await screen.findAllByText('The maximum must be at least the funding goal.')).not.toHaveLength(0);
     expect(max).toHaveAttribute('aria-invalid', 'true');
     expect(bodyOf(fetchMock, 'PATCH')).toEqual({ max: '100' });
+  });
+
+  it('edits the studio of the key information sheet and shows what it still lacks', async () => {
+    const fetchMock = renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`PATCH /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'invalidCountry',
+          message: 'Enter the country as its two-letter ISO code, such as IT.',
+          error_codes: { studio_country: 'invalidCountry' },
+        }),
+    });
+    await userEvent.type(await screen.findByLabelText('Studio’s legal name'), 'Pixelforge S.r.l.');
+    await userEvent.type(screen.getByLabelText('Country (ISO code)'), 'I1');
+    const people = screen.getByLabelText('People responsible for the sheet');
+    await userEvent.type(people, 'Giulia Ferri');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    // A person without a role is refused before anything is sent.
+    expect(
+      await screen.findByText('Give each person responsible both a name and a role.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.type(people, ', Managing director');
+    await userEvent.click(
+      screen.getByLabelText('The studio has signed the sheet’s responsibility statement'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findAllByText('Enter the country as its two-letter ISO code, such as IT.'),
+    ).not.toHaveLength(0);
+    expect(screen.getByLabelText('Country (ISO code)')).toHaveAttribute('aria-invalid', 'true');
+    expect(bodyOf(fetchMock, 'PATCH')).toEqual({
+      studio_legal_name: 'Pixelforge S.r.l.',
+      studio_country: 'I1',
+      studio_people: [{ name: 'Giulia Ferri', role: 'Managing director' }],
+      studio_statement_signed: true,
+    });
+  });
+
+  it('refuses to open a campaign whose sheet lacks the studio, naming the missing parts by their fields', async () => {
+    renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`POST /api/backoffice/campaigns/${ID}/status`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'studioLegalNameMissing',
+          message: 'The key information sheet needs the studio’s legal name.',
+          error_codes: {
+            studio_legal_name: 'studioLegalNameMissing',
+            studio_statement_signed: 'studioStatementMissing',
+          },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open now' }));
+    const dialogButtons = screen.getAllByRole('button', { name: 'Open now' });
+    await userEvent.click(dialogButtons[dialogButtons.length - 1]!);
+    expect(
+      await screen.findAllByText('The key information sheet needs the studio’s legal name.'),
+    ).not.toHaveLength(0);
+    expect(screen.getByLabelText('Studio’s legal name')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByText('The key information sheet needs the studio’s signed responsibility statement.'),
+    ).toBeInTheDocument();
   });
 
   it('cancels only after a confirmation, with the reason given', async () => {

@@ -73,7 +73,12 @@ export function StatusPanel({
       focusSoon(() => noticeRef.current);
     } catch (err) {
       setError(err);
-      if (err instanceof ApiError && err.code === 'campaignIncomplete') {
+      // An incomplete campaign or key information sheet: the errors go beside the fields.
+      const incomplete =
+        err instanceof ApiError &&
+        (err.code === 'campaignIncomplete' ||
+          Object.keys(err.fieldCodes).some((f) => f.startsWith('studio_')));
+      if (incomplete) {
         onFieldErrors(err);
         setTarget(null);
         focusSoon(() => noticeRef.current);

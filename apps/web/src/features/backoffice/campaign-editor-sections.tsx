@@ -5,6 +5,8 @@ import {
   CAMPAIGN_TEXT_MAX,
   DEVELOPER_SERVICES,
   GAME_GENRES,
+  STUDIO_ADDRESS_MAX,
+  STUDIO_TEXT_MAX,
 } from '@indiesplit/shared/campaigns';
 import { PITCH_PLATFORMS } from '@indiesplit/shared/pitches';
 import type { InputHTMLAttributes } from 'react';
@@ -24,7 +26,8 @@ function useEditorField() {
     register,
     formState: { errors },
   } = useFormContext<CampaignEditorValues>();
-  const err = (key: TextKey | 'platforms' | 'services') => validationText(t, errors[key]?.message);
+  const err = (key: TextKey | 'platforms' | 'services' | 'studio_statement_signed') =>
+    validationText(t, errors[key]?.message);
   return { t, register, err };
 }
 
@@ -143,6 +146,53 @@ export function TextsSection() {
       {text('risks_it', CAMPAIGN_TEXT_MAX)}
       {text('use_of_funds_en', CAMPAIGN_TEXT_MAX)}
       {text('use_of_funds_it', CAMPAIGN_TEXT_MAX)}
+    </section>
+  );
+}
+
+/** The studio's identity, as the key investment information sheet names it (ADR 0028). */
+export function StudioSection() {
+  const { t, register, err } = useEditorField();
+  const field = (key: TextKey, props: InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => (
+    <Field
+      label={t(`campaigns.field.${key}`)}
+      error={err(key)}
+      maxLength={STUDIO_TEXT_MAX}
+      hint={hint}
+      {...props}
+      {...register(key)}
+    />
+  );
+  return (
+    <section className={styles.panel} aria-labelledby="campaign-studio">
+      <h2 id="campaign-studio" className={styles.panelTitle}>
+        {t('campaigns.studio')}
+      </h2>
+      <p className={styles.muted}>{t('campaigns.studioIntro')}</p>
+      {field('studio_legal_name')}
+      {field('studio_legal_form')}
+      {field('studio_registration_number')}
+      {field('studio_country', { maxLength: 2, autoComplete: 'off' }, t('campaigns.studioCountryHint'))}
+      <TextAreaField
+        label={t('campaigns.field.studio_address')}
+        error={err('studio_address')}
+        rows={2}
+        maxLength={STUDIO_ADDRESS_MAX}
+        {...register('studio_address')}
+      />
+      {field('studio_email', { type: 'email' })}
+      <TextAreaField
+        label={t('campaigns.field.studio_people')}
+        hint={t('campaigns.studioPeopleHint')}
+        error={err('studio_people')}
+        rows={3}
+        {...register('studio_people')}
+      />
+      <Checkbox
+        label={t('campaigns.field.studio_statement_signed')}
+        error={err('studio_statement_signed')}
+        {...register('studio_statement_signed')}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   type BackofficeCampaignDetail,
   type CampaignEditRequest as CampaignEditBody,
   CampaignEditRequest,
+  STUDIO_PEOPLE_MAX,
 } from '@indiesplit/shared/campaigns';
 import { centsToEuroString } from '@indiesplit/shared/money';
 import { z } from 'zod';
@@ -31,9 +32,37 @@ export const TEXT_KEYS = [
   'risks_it',
   'use_of_funds_en',
   'use_of_funds_it',
+  'studio_legal_name',
+  'studio_legal_form',
+  'studio_registration_number',
+  'studio_country',
+  'studio_address',
+  'studio_email',
+  'studio_people',
 ] as const;
 export type TextKey = (typeof TEXT_KEYS)[number];
-export type CampaignEditorValues = Record<TextKey, string> & { platforms: string[]; services: string[] };
+export type CampaignEditorValues = Record<TextKey, string> & {
+  platforms: string[];
+  services: string[];
+  studio_statement_signed: boolean;
+};
+
+/** The people responsible for the key information sheet, one a line: "Name, Role". */
+export function peopleFromText(text: string): Array<{ name: string; role: string }> {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => {
+      const comma = line.indexOf(',');
+      return comma === -1
+        ? { name: line, role: '' }
+        : { name: line.slice(0, comma).trim(), role: line.slice(comma + 1).trim() };
+    });
+}
+
+export const peopleToText = (people: Array<{ name: string; role: string }>) =>
+  people.map((p) => `${p.name}, ${p.role}`).join('\n');
 
 /**
  * The shared request's rules on every field of the form; the genre may be '' (none) and the
@@ -41,6 +70,12 @@ export type CampaignEditorValues = Record<TextKey, string> & { platforms: string
  */
 export const campaignEditorSchema = CampaignEditRequest.required().extend({
   genre: z.union([z.literal(''), CampaignEditRequest.shape.genre.unwrap().unwrap()]),
+  // Typed as lines; each needs a name and a role (the shared rules check the rest on the server).
+  studio_people: z
+    .string()
+    .max(STUDIO_PEOPLE_MAX * 420, 'studioPeopleTooMany')
+    .refine((text) => peopleFromText(text).length <= STUDIO_PEOPLE_MAX, 'studioPeopleTooMany')
+    .refine((text) => peopleFromText(text).every((p) => p.name && p.role), 'studioPersonIncomplete'),
 });
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -84,6 +119,14 @@ export function formFrom(c: BackofficeCampaignDetail): CampaignEditorValues {
     risks_it: c.risks_it,
     use_of_funds_en: c.use_of_funds_en,
     use_of_funds_it: c.use_of_funds_it,
+    studio_legal_name: c.studio.legal_name,
+    studio_legal_form: c.studio.legal_form,
+    studio_registration_number: c.studio.registration_number,
+    studio_country: c.studio.country,
+    studio_address: c.studio.address,
+    studio_email: c.studio.email,
+    studio_people: peopleToText(c.studio.people),
+    studio_statement_signed: c.studio.statement_signed,
     platforms: c.platforms,
     services: c.services,
   };
@@ -99,8 +142,11 @@ export function changesOf(initial: CampaignEditorValues, current: CampaignEditor
     const value = current[key];
     if (key === 'genre') body.genre = value === '' ? null : value;
     else if (key === 'starts_at' || key === 'deadline_at') body[key] = fromLocalInput(value);
+    else if (key === 'studio_people') body[key] = peopleFromText(value);
     else body[key] = value;
   }
+  if (current.studio_statement_signed !== initial.studio_statement_signed)
+    body.studio_statement_signed = current.studio_statement_signed;
   if (!sameList(initial.platforms, current.platforms)) body.platforms = current.platforms;
   if (!sameList(initial.services, current.services)) body.services = current.services;
   return body as CampaignEditBody;
@@ -116,5 +162,7 @@ export function mergeServerChanges(
   for (const key of TEXT_KEYS) if (current[key] === before[key]) merged[key] = next[key];
   if (sameList(current.platforms, before.platforms)) merged.platforms = next.platforms;
   if (sameList(current.services, before.services)) merged.services = next.services;
+  if (current.studio_statement_signed === before.studio_statement_signed)
+    merged.studio_statement_signed = next.studio_statement_signed;
   return merged;
 }

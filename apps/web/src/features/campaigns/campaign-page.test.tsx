@@ -68,12 +68,19 @@ describe('the campaign page', () => {
     renderCampaign(campaignDto());
     await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
     expect(screen.getByText('We are three friends from Turin.')).toBeInTheDocument();
-    expect(screen.getByText('The game may never ship.')).toBeInTheDocument();
+    // In the risks section and again in the sheet's risk factors.
+    expect(screen.getAllByText('The game may never ship.')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Key investment information' })).toBeInTheDocument();
-    expect(screen.getByText('Every investor gets their money back in full.')).toBeInTheDocument();
     expect(
-      screen.getByText('You can revoke your investment within 4 days, without giving a reason.'),
+      screen.getByRole('heading', { name: 'F. Fees, information and legal redress' }),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^This crowdfunding offer has been neither verified nor approved/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'English (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/campaigns/neon-drift/key-information.pdf?lang=en',
+    );
   });
 
   it('says clearly that a demo campaign’s money is virtual', async () => {

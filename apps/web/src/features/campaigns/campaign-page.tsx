@@ -165,7 +165,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </section>
             <section className={styles.section} aria-labelledby="key-information">
               <h2 id="key-information">{t('kiis.title')}</h2>
-              <KeyInformation info={campaign.key_information} />
+              <KeyInformation info={campaign.key_information} slug={campaign.slug} />
             </section>
             <Suspense fallback={null}>
               <PayoutSimulator campaign={campaign} />

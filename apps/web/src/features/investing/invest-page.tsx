@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useCampaign } from '../campaigns/api.ts';
+import { KeyInformation } from '../campaigns/components/key-information.tsx';
 import { useInvestorProfile, useWallet } from './api.ts';
 import { CurrencyBanner } from './currency-banner.tsx';
 import { formatDateTime } from './format.ts';
@@ -110,7 +111,7 @@ export default function InvestPage() {
                 </div>
               </dl>
             </section>
-            <KeyInformation campaign={c} />
+            <KeyInformationCard campaign={c} />
             {currency === 'EUR' && !profile.data.email_verified ? (
               <Notice type="warning">{t('errors:emailNotVerifiedToInvest')}</Notice>
             ) : (
@@ -135,56 +136,15 @@ export default function InvestPage() {
 
 type Campaign = NonNullable<ReturnType<typeof useCampaign>['data']>;
 
-/** The key investment information sheet, as the campaign states it. */
-function KeyInformation({ campaign }: { campaign: Campaign }) {
+/** The key investment information sheet, as the server states it, before the acknowledgement. */
+function KeyInformationCard({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation('invest');
-  const k = campaign.key_information;
-  const currency = k.currency as Currency;
   return (
     <details className={styles.card}>
       <summary>
         <strong>{t('kiis.title')}</strong>
       </summary>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('kiis.owner')}</dt>
-          <dd>{k.project_owner}</dd>
-        </div>
-        <div>
-          <dt>{t('kiis.offer')}</dt>
-          <dd>{t('kiis.offerValue', { percent: k.revenue_share_bps / 100, months: k.term_months })}</dd>
-        </div>
-        <div>
-          <dt>{t('kiis.goal')}</dt>
-          <dd>
-            <Money cents={k.goal_cents} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('kiis.max')}</dt>
-          <dd>
-            <Money cents={k.max_cents} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('kiis.allOrNothing')}</dt>
-          <dd>{t('kiis.allOrNothingValue')}</dd>
-        </div>
-        <div>
-          <dt>{t('kiis.reflection')}</dt>
-          <dd>{t('kiis.reflectionValue', { minutes: Math.round(k.reflection_seconds / 60) })}</dd>
-        </div>
-        <div>
-          <dt>{t('kiis.fee')}</dt>
-          <dd>
-            <Money cents={k.investor_fee_cents} currency={currency} />
-          </dd>
-        </div>
-      </dl>
-      <h3>{t('kiis.risks')}</h3>
-      <p>{k.risks}</p>
-      <h3>{t('kiis.useOfFunds')}</h3>
-      <p>{k.use_of_funds}</p>
+      <KeyInformation info={campaign.key_information} slug={campaign.slug} />
     </details>
   );
 }

@@ -49,7 +49,10 @@ export async function moveCampaignStatus(
       throw badRequest('reasonRequired', { reason: 'reasonRequired' });
     if (to === 'scheduled' || to === 'live') {
       const problems = publishProblems(row, now);
-      if (Object.keys(problems).length > 0) throw badRequest('campaignIncomplete', problems);
+      const codes = Object.values(problems);
+      // Only the sheet is incomplete: the answer names its first missing part.
+      const onlySheet = codes.length > 0 && Object.keys(problems).every((f) => f.startsWith('studio_'));
+      if (codes.length > 0) throw badRequest(onlySheet ? codes[0]! : 'campaignIncomplete', problems);
     }
     if (to === 'live') {
       ({ notified } = await openCampaign(ctx, tx, row, { actorId: adminId, reason, now }));

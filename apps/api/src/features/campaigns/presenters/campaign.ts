@@ -57,6 +57,7 @@ export function toDetailDto(
   { campaign: row, developerUsername }: repo.CampaignWithDeveloper,
   checklist: Array<{ service: string; status: string }>,
   lang: Language,
+  platformShareBps?: number,
 ): CampaignDetailDto {
   const summary = toSummaryDto(row, lang);
   // Once the services started, their progress; before, the ones that will start.
@@ -81,7 +82,7 @@ export function toDetailDto(
     term_ends_on: row.launchedOn ? termEndsOn(row.launchedOn, row.termMonths) : null,
     platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
-    key_information: keyInformationOf(row, developerUsername, lang),
+    key_information: keyInformationOf(row, developerUsername, lang, { platformShareBps }),
   };
 }
 

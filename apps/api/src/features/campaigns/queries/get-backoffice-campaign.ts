@@ -41,6 +41,16 @@ export async function getBackofficeCampaign(ctx: AppContext, id: string): Promis
     reflection_seconds: row.reflectionSeconds,
     expected_release_date: row.expectedReleaseDate,
     launched_on: row.launchedOn,
+    studio: {
+      legal_name: row.studioLegalName,
+      legal_form: row.studioLegalForm,
+      registration_number: row.studioRegistrationNumber,
+      country: row.studioCountry,
+      address: row.studioAddress,
+      email: row.studioEmail,
+      people: row.studioPeople,
+      statement_signed: row.studioStatementSigned,
+    },
     created_at: row.createdAt.toISOString(),
     terms_frozen: !CAMPAIGN_EDITABLE_TERMS_STATUSES.includes(status),
     allowed_moves: ADMIN_CAMPAIGN_MOVES[status].filter(

@@ -21,5 +21,5 @@ export async function getPublicCampaign(
 ): Promise<CampaignDetailDto> {
   const found = await findPublicCampaign(ctx.db, slug);
   const checklist = (await repo.servicesOf(ctx.db, found.campaign.id)).map((r) => r.service);
-  return toDetailDto(found, checklist, lang);
+  return toDetailDto(found, checklist, lang, ctx.config.platformShareBps);
 }

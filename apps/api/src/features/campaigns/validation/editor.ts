@@ -2,11 +2,13 @@ import {
   CAMPAIGN_EDITABLE_TERMS_STATUSES,
   CAMPAIGN_SLUG_PATTERN,
   type CampaignEditRequest,
+  COUNTRY_CODE_PATTERN,
   DEMO_REFLECTION_SECONDS,
   REFLECTION_PERIOD_DAYS,
 } from '@indiesplit/shared/campaigns';
 import type { MessageKey } from '@indiesplit/shared/messages';
 import { parseEuroToCents } from '@indiesplit/shared/money';
+import { isPlainEmail } from '@indiesplit/shared/validation';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../platform/errors.ts';
 import { asStatus } from '../presenters/values.ts';
@@ -46,6 +48,16 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/** The studio's identity for the key information sheet (ADR 0028): field -> column. */
+export const STUDIO_TEXT_FIELDS = {
+  studio_legal_name: 'studioLegalName',
+  studio_legal_form: 'studioLegalForm',
+  studio_registration_number: 'studioRegistrationNumber',
+  studio_country: 'studioCountry',
+  studio_address: 'studioAddress',
+  studio_email: 'studioEmail',
+} as const;
+
 export const TEXT_FIELDS = {
   summary_en: 'summaryEn',
   summary_it: 'summaryIt',
@@ -56,6 +68,40 @@ export const TEXT_FIELDS = {
   use_of_funds_en: 'useOfFundsEn',
   use_of_funds_it: 'useOfFundsIt',
 } as const;
+
+/**
+ * The studio's identity: any of it may be cleared on a draft; on a published campaign the sheet
+ * investors read cannot lose a part (publishProblems then names it).
+ */
+function studioValues(
+  input: CampaignEditRequest,
+  values: repo.CampaignUpdate,
+  fields: Fields,
+  published: boolean,
+) {
+  for (const [field, column] of Object.entries(STUDIO_TEXT_FIELDS) as Array<
+    [keyof typeof STUDIO_TEXT_FIELDS, (typeof STUDIO_TEXT_FIELDS)[keyof typeof STUDIO_TEXT_FIELDS]]
+  >) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (value === '' && published) fields[field] = 'fillMandatory';
+    else if (value !== '' && field === 'studio_country' && !COUNTRY_CODE_PATTERN.test(value))
+      fields[field] = 'invalidCountry';
+    else if (value !== '' && field === 'studio_email' && !isPlainEmail(value)) fields[field] = 'invalidEmail';
+    else values[column] = value;
+  }
+  if (input.studio_people !== undefined) {
+    const people = input.studio_people.filter((p) => p.name !== '' || p.role !== '');
+    if (people.some((p) => p.name === '' || p.role === '')) fields.studio_people = 'studioPersonIncomplete';
+    else if (people.length === 0 && published) fields.studio_people = 'studioPeopleMissing';
+    else values.studioPeople = people;
+  }
+  if (input.studio_statement_signed !== undefined) {
+    if (!input.studio_statement_signed && published)
+      fields.studio_statement_signed = 'studioStatementMissing';
+    else values.studioStatementSigned = input.studio_statement_signed;
+  }
+}
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
@@ -112,6 +158,7 @@ export async function editValues(
     else values[column] = value;
   }
   if (input.services !== undefined) values.services = [...new Set(input.services)];
+  studioValues(input, values, fields, published);
   if (input.trailer_url !== undefined) {
     if (input.trailer_url !== '' && !isWebUrl(input.trailer_url)) fields.trailer_url = 'invalidUrl';
     else values.trailerUrl = input.trailer_url || null;

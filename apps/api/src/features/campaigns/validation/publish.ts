@@ -19,7 +19,34 @@ const REQUIRED_TO_PUBLISH = [
   'deadline_at',
 ] as const;
 
-/** What a campaign must have before the public sees it; field -> why not. */
+/**
+ * What the key information sheet needs of the studio (ECSP Annex I Part A, ADR 0028); field -> the
+ * message naming what is missing.
+ */
+export function studioProblems(row: CampaignRow): Record<string, MessageKey> {
+  const fields: Record<string, MessageKey> = {};
+  const missing: Array<[string, boolean, MessageKey]> = [
+    ['studio_legal_name', row.studioLegalName.trim() === '', 'studioLegalNameMissing'],
+    ['studio_legal_form', row.studioLegalForm.trim() === '', 'studioLegalFormMissing'],
+    ['studio_registration_number', row.studioRegistrationNumber.trim() === '', 'studioRegistrationMissing'],
+    ['studio_country', row.studioCountry.trim() === '', 'studioCountryMissing'],
+    ['studio_address', row.studioAddress.trim() === '', 'studioAddressMissing'],
+    ['studio_email', row.studioEmail.trim() === '', 'studioEmailMissing'],
+    [
+      'studio_people',
+      !row.studioPeople.some((p) => p.name.trim() !== '' && p.role.trim() !== ''),
+      'studioPeopleMissing',
+    ],
+    ['studio_statement_signed', !row.studioStatementSigned, 'studioStatementMissing'],
+  ];
+  for (const [field, isMissing, key] of missing) if (isMissing) fields[field] = key;
+  return fields;
+}
+
+/**
+ * What a campaign must have before the public sees it; field -> why not. The key information
+ * sheet is part of it: a campaign whose sheet would be incomplete does not open.
+ */
 export function publishProblems(row: CampaignRow, now: Date): Record<string, MessageKey> {
   const fields: Record<string, MessageKey> = {};
   const present: Record<(typeof REQUIRED_TO_PUBLISH)[number], boolean> = {
@@ -44,7 +71,7 @@ export function publishProblems(row: CampaignRow, now: Date): Record<string, Mes
     if (!ok) fields[field] = field === 'platforms' ? 'selectPlatform' : 'fillMandatory';
   }
   if (!fields.deadline_at && row.deadlineAt && row.deadlineAt <= now) fields.deadline_at = 'deadlineInPast';
-  return fields;
+  return { ...fields, ...studioProblems(row) };
 }
 
 export function todayUtc(now: Date): string {

@@ -1,53 +1,71 @@
-import type { KeyInformationDto } from '@indiesplit/shared/campaigns';
+import type { KeyInformationDto, KeyInformationItemDto } from '@indiesplit/shared/campaigns';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { API_BASE } from '../../../lib/api.ts';
 import styles from '../campaigns.module.css';
-import { formatAmount, formatDateTime, formatShare } from '../format.ts';
 
-/**
- * The key investment information sheet, from the server's data in the reader's language. The
- * invest screen shows the same component before the investor acknowledges it.
- */
-export function KeyInformation({ info }: { info: KeyInformationDto }) {
-  const { t, i18n } = useTranslation('campaigns');
-  const lang = i18n.language;
-  const money = (cents: number) => formatAmount(t, cents, info.currency, lang);
-  const reflectionDays = Math.floor(info.reflection_seconds / 86_400);
-  const rows: Array<[string, string]> = [
-    [t('kiis.owner'), info.project_owner],
-    [t('kiis.offer'), t('kiis.offerRevenueShare')],
-    [t('kiis.money'), info.currency === 'DEMO' ? t('kiis.demoMoney') : t('kiis.realMoney')],
-    [t('kiis.goal'), money(info.goal_cents)],
-    [t('kiis.max'), money(info.max_cents)],
-    [t('kiis.minTicket'), money(info.min_ticket_cents)],
-    [
-      t('kiis.share'),
-      t('kiis.shareText', { share: formatShare(info.revenue_share_bps, lang), months: info.term_months }),
-    ],
-    [
-      t('kiis.period'),
-      t('kiis.periodText', {
-        start: formatDateTime(info.starts_at, lang),
-        end: formatDateTime(info.deadline_at, lang),
-      }),
-    ],
-    [t('kiis.allOrNothing'), t('kiis.allOrNothingText')],
-    [
-      t('kiis.reflection'),
-      reflectionDays >= 1
-        ? t('kiis.reflectionDays', { count: reflectionDays })
-        : t('kiis.reflectionMinutes', { count: Math.max(1, Math.round(info.reflection_seconds / 60)) }),
-    ],
-    [t('kiis.fees'), t('kiis.noFees')],
-    [t('kiis.services'), info.services.map((s) => t(`service.${s}`)).join(', ') || t('page.noServices')],
-  ];
+// The key investment information sheet (ADR 0028) exactly as the server wrote it in the reader's
+// language: the regulation's warnings first, then the sections in the order of Annex I, and the
+// same sheet as a PDF in English or Italian. The campaign page and the invest screen show it.
+
+function Value({ item }: { item: KeyInformationItemDto }) {
+  if (item.href?.startsWith('/')) return <Link to={item.href}>{item.value}</Link>;
+  if (item.href?.startsWith('mailto:')) return <a href={item.href}>{item.value}</a>;
+  return <>{item.value}</>;
+}
+
+export function keyInformationPdfUrl(slug: string, lang: 'en' | 'it'): string {
+  return `${API_BASE}/campaigns/${encodeURIComponent(slug)}/key-information.pdf?lang=${lang}`;
+}
+
+/** `headingLevel`: the level of the section titles (the sheet's own title is the caller's). */
+export function KeyInformation({
+  info,
+  slug,
+  headingLevel = 3,
+}: {
+  info: KeyInformationDto;
+  slug: string;
+  headingLevel?: 3 | 4;
+}) {
+  const { t } = useTranslation('campaigns');
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <dl className={styles.kiis}>
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
+    <div className={styles.kiisSheet} lang={info.lang}>
+      <p className={styles.kiisTitle}>{info.title}</p>
+      <section className={styles.kiisWarnings} aria-label={t('kiis.warnings')}>
+        {info.warnings.map((w) => (
+          <div key={w.id} className={styles.kiisWarning} data-warning={w.id}>
+            <Heading>{w.title}</Heading>
+            <p>{w.text}</p>
+          </div>
+        ))}
+      </section>
+      {info.sections.map((section) => (
+        <section key={section.id} aria-labelledby={`kiis-${section.id}`}>
+          <Heading id={`kiis-${section.id}`}>{section.title}</Heading>
+          <dl className={styles.kiis}>
+            {section.items.map((item) => (
+              <div key={item.label}>
+                <dt>{item.label}</dt>
+                <dd>
+                  <Value item={item} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ))}
-    </dl>
+      <p className={styles.kiisPdf}>
+        {t('kiis.pdf')}{' '}
+        <a href={keyInformationPdfUrl(slug, 'en')} download hrefLang="en">
+          {t('kiis.pdfEn')}
+        </a>
+        {' · '}
+        <a href={keyInformationPdfUrl(slug, 'it')} download hrefLang="it">
+          {t('kiis.pdfIt')}
+        </a>
+      </p>
+    </div>
   );
 }

@@ -82,9 +82,10 @@ describe('the payout simulator', () => {
     const investment = screen.getByLabelText('Your investment (€)');
     await user.clear(investment);
     await user.type(investment, '30000');
-    // investors' part of one month: 19.99 × 1,000 × 70% × 7.5% × 90% = €944.52; yours is
-    // €30,000 of €8,000 raised + €30,000: €745.67.
-    expect(caseRow(/^Expected/)).toEqual(['1,000', '€745.67', '€26,844.12', '0.89×']);
+    // investors' part of one month: the pool 19.99 × 1,000 × 70% × 7.5% = €1,049.47 less the
+    // platform's 10% rounded down (€104.94) = €944.53; yours is €30,000 of €8,000 raised +
+    // €30,000: €745.68.
+    expect(caseRow(/^Expected/)).toEqual(['1,000', '€745.68', '€26,844.48', '0.89×']);
     expect(
       screen.getByText(/the total raised \(€38,000\): what has been raised so far plus/),
     ).toBeInTheDocument();
@@ -98,8 +99,8 @@ describe('the payout simulator', () => {
     const investment = screen.getByLabelText('Your investment (€)');
     await user.clear(investment);
     await user.type(investment, '30000');
-    // €944.52 a month for all investors, all of it.
-    expect(caseRow(/^Expected/)).toEqual(['1,000', '€944.52', '€34,002.72', '1.13×']);
+    // €944.53 a month for all investors, all of it.
+    expect(caseRow(/^Expected/)).toEqual(['1,000', '€944.53', '€34,003.08', '1.13×']);
     expect(screen.getByText(/the total the campaign raised \(€30,000\)/)).toBeInTheDocument();
   });
 

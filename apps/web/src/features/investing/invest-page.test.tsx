@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
+import { campaignDto } from '../campaigns/test-data.ts';
+import InvestPage from './invest-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const profile = {
+  email_verified: true,
+  knowledge_test: { status: 'passed', taken_at: null, valid_until: null, answers: null, wrong: [] },
+  loss_simulation: null,
+  investor_class: 'non_sophisticated',
+  sophisticated_request: { status: 'none', reason: null, requested_at: null, decided_at: null },
+  high_amount_threshold_cents: 100_000,
+  ready: true,
+};
+
+describe('the invest page', () => {
+  it('shows the same key information sheet as the campaign page, with its fees and PDFs', async () => {
+    stubApi({
+      'GET /api/campaigns/neon-drift': () => jsonResponse(200, campaignDto()),
+      'GET /api/investor-profile/': () => jsonResponse(200, profile),
+      'GET /api/wallet/': () =>
+        jsonResponse(200, {
+          balances: [{ currency: 'EUR', posted_cents: 100_000, reserved_cents: 0, available_cents: 100_000 }],
+          transactions: [],
+          next_before: null,
+        }),
+    });
+    renderScreen(<InvestPage />, {
+      path: '/campaigns/:slug/invest',
+      route: '/campaigns/neon-drift/invest',
+      auth: member(),
+    });
+    const summary = await screen.findByText('Key investment information sheet', { selector: 'strong' });
+    await userEvent.click(summary);
+    const card = summary.closest('details')!;
+    expect(
+      within(card).getByText(/^This crowdfunding offer has been neither verified nor approved/),
+    ).toBeVisible();
+    expect(within(card).getByText('The platform’s share: 10% of every revenue pool.')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Italian (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/campaigns/neon-drift/key-information.pdf?lang=it',
+    );
+  });
+});
