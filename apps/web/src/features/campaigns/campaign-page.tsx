@@ -204,7 +204,7 @@ function StickyInvestBar({ campaign }: { campaign: CampaignDetailDto }) {
   const percent = progressPercent(campaign.committed_cents, campaign.goal_cents);
   const raised = formatAmount(t, campaign.committed_cents, campaign.currency, i18n.language);
   return (
-    <div className={styles.stickyBar} data-testid="sticky-invest">
+    <div className={styles.stickyBar} data-testid="sticky-invest" data-sticky-bar="">
       <p>
         {raised} · {t('progress.percent', { percent })}
       </p>
