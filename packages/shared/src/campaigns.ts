@@ -144,11 +144,24 @@ export const CAMPAIGN_GROUP_STATUSES: Record<CampaignGroup, readonly CampaignSta
 
 // ---- public contracts ----------------------------------------------------------------------------
 
+/** The orders of the public list; without one, each group has its own (see the API's query). */
+export const CAMPAIGN_SORTS = ['ending_soon', 'most_funded', 'newest'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+/** Cards per page of the public list, and the most a client may ask for. */
+export const CAMPAIGN_PAGE_SIZE = 12;
+export const CAMPAIGN_PAGE_SIZE_MAX = 48;
+export const CAMPAIGN_SEARCH_MAX = 100;
+
 export const CampaignListQuery = z.object({
   group: z.enum(CAMPAIGN_GROUPS).optional(),
   platform: z.enum(PITCH_PLATFORMS).optional(),
   genre: z.enum(GAME_GENRES).optional(),
   currency: z.enum(CURRENCIES).optional(),
+  /** Words of the game's title or of the studio's name. */
+  q: z.string().trim().max(CAMPAIGN_SEARCH_MAX).optional(),
+  sort: z.enum(CAMPAIGN_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(1000).optional(),
+  page_size: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_SIZE_MAX).optional(),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
@@ -177,7 +190,13 @@ export const CampaignSummaryDto = z.object({
 });
 export type CampaignSummaryDto = z.infer<typeof CampaignSummaryDto>;
 
-export const CampaignListResponse = z.object({ campaigns: z.array(CampaignSummaryDto) });
+export const CampaignListResponse = z.object({
+  campaigns: z.array(CampaignSummaryDto),
+  /** How many campaigns match, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 export type CampaignListResponse = z.infer<typeof CampaignListResponse>;
 
 export const CampaignServiceDto = z.object({

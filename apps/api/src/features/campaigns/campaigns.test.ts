@@ -464,9 +464,11 @@ describe('public campaign pages', () => {
     await fundedByThePlatform(funded.id);
 
     const ids = async (query: string) =>
-      ((await t.client().get(`/api/campaigns/?${query}`)).json().campaigns as Array<{ id: string }>).map(
-        (c) => c.id,
-      );
+      (
+        (await t.client().get(`/api/campaigns/?page_size=48&${query}`)).json().campaigns as Array<{
+          id: string;
+        }>
+      ).map((c) => c.id);
     const liveIds = await ids('group=live');
     expect(liveIds).toContain(live.id);
     expect(liveIds).not.toContain(upcoming.id);

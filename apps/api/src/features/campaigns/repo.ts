@@ -1,6 +1,6 @@
 import type { BackofficeCampaignQuery, CampaignStatus, ServiceStatus } from '@indiesplit/shared/campaigns';
 import type { Currency } from '@indiesplit/shared/wallet';
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -29,27 +29,68 @@ export interface PublicListFilter {
   platform?: string | undefined;
   genre?: string | undefined;
   currency?: Currency | undefined;
+  /** Words of the title, the studio's legal name or the developer's username. */
+  search?: string | undefined;
+  order: 'ending_soon' | 'opening_soon' | 'ended_last' | 'most_funded' | 'newest';
+  limit: number;
+  offset: number;
 }
 
-export const PUBLIC_LIST_LIMIT = 200;
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function listPublic(db: Db, filter: PublicListFilter): Promise<CampaignWithDeveloper[]> {
+const PUBLIC_ORDERS: Record<PublicListFilter['order'], SQL[]> = {
+  ending_soon: [asc(campaigns.deadlineAt)],
+  opening_soon: [asc(campaigns.startsAt)],
+  ended_last: [desc(campaigns.deadlineAt)],
+  most_funded: [desc(campaigns.committedCents)],
+  newest: [desc(campaigns.startsAt)],
+};
+
+/** One page of the public list, and how many campaigns match over all pages. */
+export async function listPublic(
+  db: Db,
+  filter: PublicListFilter,
+): Promise<{ rows: CampaignWithDeveloper[]; total: number }> {
+  const search = filter.search ? likePattern(filter.search) : undefined;
   const filters: Array<SQL | undefined> = [
     inArray(campaigns.status, [...filter.statuses]),
     filter.platform ? sql`${campaigns.platforms} @> array[${filter.platform}]::text[]` : undefined,
     filter.genre ? eq(campaigns.genre, filter.genre) : undefined,
     filter.currency ? eq(campaigns.currency, filter.currency) : undefined,
+    search
+      ? or(
+          ilike(campaigns.title, search),
+          ilike(campaigns.studioLegalName, search),
+          and(isNull(developers.deletedAt), ilike(developers.username, search)),
+        )
+      : undefined,
     // Demo rounds start every few minutes: they are listed while open, never once finished (their
     // pages stay reachable from the portfolio), so they cannot crowd the real campaigns out.
     or(eq(campaigns.currency, 'EUR'), eq(campaigns.status, 'live')),
   ];
-  return db
-    .select(withDeveloper)
+  const rows = await db
+    .select({ ...withDeveloper, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(campaigns)
     .leftJoin(developers, eq(developers.id, campaigns.developerId))
     .where(and(...filters))
-    .orderBy(asc(campaigns.deadlineAt), asc(campaigns.id))
-    .limit(PUBLIC_LIST_LIMIT);
+    .orderBy(...PUBLIC_ORDERS[filter.order], asc(campaigns.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return {
+    rows: rows.map(({ campaign, developerUsername }) => ({ campaign, developerUsername })),
+    total: rows[0]?.total ?? (filter.offset > 0 ? await countPublic(db, and(...filters)) : 0),
+  };
+}
+
+/** How many campaigns match, for a page past the last one (which has no row to carry the count). */
+async function countPublic(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(campaigns)
+    .leftJoin(developers, eq(developers.id, campaigns.developerId))
+    .where(where);
+  return row?.n ?? 0;
 }
 
 export async function findBySlug(db: Db, slug: string): Promise<CampaignWithDeveloper | undefined> {
@@ -69,8 +110,6 @@ export async function findById(db: Db, id: string): Promise<CampaignWithDevelope
     .where(eq(campaigns.id, id));
   return row;
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const BACKOFFICE_LIST_LIMIT = 500;
 

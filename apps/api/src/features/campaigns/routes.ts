@@ -62,14 +62,15 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Public campaigns (live, upcoming or funded), filtered by platform, genre and currency',
+        summary:
+          'Public campaigns (live, upcoming or funded): searched by game or studio, filtered by platform, genre and currency, sorted, a page at a time',
         querystring: CampaignListQuery,
         response: { 200: CampaignListResponse, ...errors },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { campaigns: await listPublicCampaigns(ctx, req.query, requestLanguage(req)) };
+      return listPublicCampaigns(ctx, req.query, requestLanguage(req));
     },
   );
 

@@ -1,7 +1,9 @@
 import {
   CAMPAIGN_GROUP_STATUSES,
+  CAMPAIGN_PAGE_SIZE,
+  type CampaignGroup,
   type CampaignListQuery,
-  type CampaignSummaryDto,
+  type CampaignListResponse,
   PUBLIC_CAMPAIGN_STATUSES,
 } from '@indiesplit/shared/campaigns';
 import type { Language } from '@indiesplit/shared/messages';
@@ -9,26 +11,37 @@ import type { AppContext } from '../../../platform/context.ts';
 import { toSummaryDto } from '../presenters/campaign.ts';
 import * as repo from '../repo.ts';
 
-const byTime =
-  (key: 'startsAt' | 'deadlineAt', direction: 1 | -1) => (a: repo.CampaignRow, b: repo.CampaignRow) =>
-    direction * ((a[key]?.getTime() ?? 0) - (b[key]?.getTime() ?? 0));
+/** Without a chosen order: live ones ending soonest first, upcoming ones opening soonest first,
+ * funded ones newest first. */
+const GROUP_ORDER: Record<CampaignGroup, repo.PublicListFilter['order']> = {
+  live: 'ending_soon',
+  upcoming: 'opening_soon',
+  funded: 'ended_last',
+};
 
-/** Live ones ending soonest first; upcoming ones opening soonest first; funded ones newest first. */
+/** A page of the public campaigns, searched, filtered and sorted as the visitor asked. */
 export async function listPublicCampaigns(
   ctx: AppContext,
   query: CampaignListQuery,
   lang: Language,
-): Promise<CampaignSummaryDto[]> {
+): Promise<CampaignListResponse> {
   const statuses = query.group ? CAMPAIGN_GROUP_STATUSES[query.group] : PUBLIC_CAMPAIGN_STATUSES;
-  const rows = (
-    await repo.listPublic(ctx.db, {
-      statuses,
-      platform: query.platform,
-      genre: query.genre,
-      currency: query.currency,
-    })
-  ).map((r) => r.campaign);
-  if (query.group === 'upcoming') rows.sort(byTime('startsAt', 1));
-  else if (query.group === 'funded') rows.sort(byTime('deadlineAt', -1));
-  return rows.map((row) => toSummaryDto(row, lang));
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? CAMPAIGN_PAGE_SIZE;
+  const { rows, total } = await repo.listPublic(ctx.db, {
+    statuses,
+    platform: query.platform,
+    genre: query.genre,
+    currency: query.currency,
+    search: query.q || undefined,
+    order: query.sort ?? (query.group ? GROUP_ORDER[query.group] : 'ending_soon'),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return {
+    campaigns: rows.map((r) => toSummaryDto(r.campaign, lang)),
+    total,
+    page,
+    page_size: pageSize,
+  };
 }
