@@ -18,6 +18,9 @@ useTestApp((env) => {
   ({ t, db, ctx } = env);
 });
 
+type Investor = { id: string; email: string; cents: number };
+/** A mail's outbox id (the harness's mailbox rows carry it). */
+const idOf = (m: object) => (m as { id: number }).id;
 const at = (day: string) => new Date(`${day}T09:00:00Z`);
 const lines = [
   {
@@ -99,10 +102,7 @@ describe('reminders and escalation', () => {
       launchedOn: '2026-01-15',
       developerId: developer.id,
     });
-    const [investorEn, investorIt] = game.investors as [
-      { id: string; email: string },
-      { id: string; email: string },
-    ];
+    const [investorEn, investorIt] = game.investors as [Investor, Investor];
     await db.update(users).set({ language: 'it' }).where(eq(users.id, investorIt.id));
     const people = { developer, admin, investorEn, investorIt, bystander };
     // January (due 15 February) only: February's and March's reports come in on time.
@@ -111,7 +111,7 @@ describe('reminders and escalation', () => {
 
     const seen = new Map<string, Set<number>>();
     for (const [who, p] of Object.entries(people)) {
-      seen.set(who, new Set((await t.mailbox(p.email)).map((m) => (m as { id: number }).id)));
+      seen.set(who, new Set((await t.mailbox(p.email)).map((m) => idOf(m))));
     }
     const received: Array<{ who: string; day: string; subject: string; text: string }> = [];
     const days = [
@@ -133,7 +133,7 @@ describe('reminders and escalation', () => {
       await sendReportReminders(ctx, at(day));
       for (const [who, p] of Object.entries(people)) {
         for (const m of await t.mailbox(p.email)) {
-          const mail = m as { id: number; subject: string; text: string };
+          const mail = { id: idOf(m), subject: m.subject, text: m.text };
           if (seen.get(who)?.has(mail.id)) continue;
           seen.get(who)?.add(mail.id);
           // Admins hear of every campaign: this test's are the ones linking to it.
@@ -188,7 +188,7 @@ describe('reminders and escalation', () => {
     expect(steps.every((s) => s.mailed)).toBe(true);
     await sendReportReminders(ctx, at('2026-04-17'));
     for (const [who, p] of Object.entries(people)) {
-      const fresh = (await t.mailbox(p.email)).filter((m) => !seen.get(who)?.has((m as { id: number }).id));
+      const fresh = (await t.mailbox(p.email)).filter((m) => !seen.get(who)?.has(idOf(m)));
       expect(fresh, who).toEqual([]);
     }
   });
@@ -210,7 +210,7 @@ describe('reminders and escalation', () => {
       0,
       (await t.mailbox(developer.email)).length - before,
     );
-    expect(mails.map((m) => (m as { subject: string }).subject)).toEqual([
+    expect(mails.map((m) => m.subject)).toEqual([
       `“${game.campaign.title}”: the sales report for January 2026 is 64 days late`,
     ]);
     const steps = await db
