@@ -34,7 +34,8 @@ export default function OutcomesPage() {
         ) : outcomes.data.length === 0 ? (
           <p>{t('empty')}</p>
         ) : (
-          <div className={styles.tableWrap}>
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, and keyboards must reach it
+          <section className={styles.tableWrap} aria-label={t('caption')} tabIndex={0}>
             <table className={styles.table}>
               <caption className="visually-hidden">{t('caption')}</caption>
               <thead>
@@ -74,7 +75,7 @@ export default function OutcomesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         <p className={styles.note}>{t('note')}</p>
       </div>
