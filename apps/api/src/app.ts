@@ -32,6 +32,7 @@ import { staffSecondFactorGate } from './features/mfa/policies.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
+import { outcomeRoutes } from './features/outcomes/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
 import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(invariantRoutes, ctx);
       await api.register(figuresRoutes, ctx);
       await api.register(revenueRoutes, ctx);
+      await api.register(outcomeRoutes, ctx);
       await api.register(securityRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {

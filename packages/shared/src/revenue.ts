@@ -321,3 +321,84 @@ export const StatementDto = z.object({
   generated_at: z.string(),
 });
 export type StatementDto = z.infer<typeof StatementDto>;
+
+// Report health (ADR 0032): where each monthly report of a launched campaign stands on a given day.
+
+/** Days after its due day at which an unfiled report is in default. */
+export const REPORT_DEFAULT_DAYS = 60;
+
+/**
+ * One month's report: upcoming (the month has not ended), due (ended, due day not passed),
+ * overdue (from the day after the due day), default (REPORT_DEFAULT_DAYS after the due day),
+ * filed (on time) or cured (filed after its due day).
+ */
+export const MONTH_HEALTHS = ['upcoming', 'due', 'overdue', 'default', 'filed', 'cured'] as const;
+export type MonthHealth = (typeof MONTH_HEALTHS)[number];
+
+/** A campaign's reporting health, as its public page and the outcomes record show it. */
+export const REPORTING_HEALTHS = ['none_due', 'on_time', 'cured', 'overdue', 'default'] as const;
+export type ReportingHealth = (typeof REPORTING_HEALTHS)[number];
+
+/** `isoDay` plus `days` days (UTC calendar days), YYYY-MM-DD. */
+export function addDays(isoDay: string, days: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  return ymd(y, m - 1, d + days);
+}
+
+/** The health of one month's report on `today`; `filedOn` is the day its report was filed (or null). */
+export function monthHealth(periodEnd: string, filedOn: string | null, today: string): MonthHealth {
+  const dueOn = reportDueOn(periodEnd);
+  if (filedOn !== null) return filedOn > dueOn ? 'cured' : 'filed';
+  if (today <= periodEnd) return 'upcoming';
+  if (today <= dueOn) return 'due';
+  return today >= addDays(dueOn, REPORT_DEFAULT_DAYS) ? 'default' : 'overdue';
+}
+
+/** The campaign's health from its months': the worst open one, else whether any was late. */
+export function reportingHealth(months: readonly MonthHealth[]): ReportingHealth {
+  if (months.includes('default')) return 'default';
+  if (months.includes('overdue')) return 'overdue';
+  if (months.includes('cured')) return 'cured';
+  if (months.includes('filed')) return 'on_time';
+  return 'none_due';
+}
+
+/** The first day of each calendar month of a term launched on `launchedOn`, up to `until`'s month. */
+export function termMonths(launchedOn: string, months: number, until?: string): string[] {
+  const last = (
+    until && until < termEndsOn(launchedOn, months) ? until : termEndsOn(launchedOn, months)
+  ).slice(0, 7);
+  const out: string[] = [];
+  let y = Number(launchedOn.slice(0, 4));
+  let m = Number(launchedOn.slice(5, 7));
+  for (;;) {
+    const start = `${y}-${pad(m)}-01`;
+    if (start.slice(0, 7) > last) return out;
+    out.push(start);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+}
+
+/** A campaign's public record (GET /api/outcomes): figures read from the ledger. */
+export const OutcomeDto = z.object({
+  slug: z.string(),
+  title: z.string(),
+  status: z.string(),
+  raised_cents: z.number().int(),
+  launched_on: z.string().nullable(),
+  term_months: z.number().int(),
+  /** Whole months of the term elapsed (null before launch). */
+  months_elapsed: z.number().int().nullable(),
+  paid_cents: z.number().int(),
+  /** paid / raised, 2 decimals. */
+  multiple: z.number(),
+  /** null before launch. */
+  health: z.enum(REPORTING_HEALTHS).nullable(),
+});
+export type OutcomeDto = z.infer<typeof OutcomeDto>;
+export const OutcomeList = z.object({ outcomes: z.array(OutcomeDto) });
+export type OutcomeList = z.infer<typeof OutcomeList>;

@@ -4,7 +4,7 @@ import { resetEmail, verificationEmail } from '../features/auth/emails.ts';
 import { campaignOpenEmail } from '../features/campaigns/emails.ts';
 import * as funds from '../features/funds/emails.ts';
 import * as pitches from '../features/pitches/emails.ts';
-import { payoutArrivedEmail, reportDueEmail } from '../features/revenue/emails.ts';
+import { payoutArrivedEmail, reportDueEmail, reportEscalationEmail } from '../features/revenue/emails.ts';
 import { sensitiveChangeEmail } from '../features/security/emails.ts';
 import * as settlement from '../features/settlement/emails.ts';
 import type { MailMessage } from '../platform/mailer.ts';
@@ -76,6 +76,15 @@ function everyEmail(lang: Language): Record<string, MailMessage> {
   const due = { campaignId: 'c', periodStart: '2026-02-01', dueOn: '2026-03-15' };
   mails.reportDueToday = reportDueEmail(person, campaign, { ...due, today: '2026-03-15' }, URL);
   mails.reportOverdue = reportDueEmail(person, campaign, { ...due, today: '2026-03-20' }, URL);
+  for (const [step, today] of [
+    ['late_7', '2026-03-22'],
+    ['late_30', '2026-04-14'],
+    ['admin_overdue', '2026-03-16'],
+    ['admin_default', '2026-05-14'],
+    ['investors_30', '2026-04-14'],
+  ] as const) {
+    mails[`report:${step}`] = reportEscalationEmail(person, step, campaign, { ...due, today }, URL);
+  }
 
   const notice = { username: EVIL, undoUrl: `${URL}/account/undo/t`, validHours: 72 };
   for (const [kind, detail] of [

@@ -227,7 +227,23 @@ export const revenuePayouts = pgTable(
   ],
 );
 
-/** "A report is due" reminders sent to a campaign's developer, once per month of the term. */
+/**
+ * The reminders and escalations of a month's report (ADR 0014, ADR 0032), each once per month of
+ * the term: `due` (the developer, on the due day), `late_7` and `late_30` (the developer, 7 and 30
+ * days after), `admin_overdue` and `admin_default` (the admins, the day after the due day and 60
+ * days after), `investors_30` (the campaign's investors, 30 days after). A step whose day came
+ * while a later one of the same audience applies is recorded without a mail (`mailed` false).
+ */
+export const REMINDER_STEPS = [
+  'due',
+  'late_7',
+  'late_30',
+  'admin_overdue',
+  'admin_default',
+  'investors_30',
+] as const;
+export type ReminderStep = (typeof REMINDER_STEPS)[number];
+
 export const revenueReminders = pgTable(
   'revenue_reminders',
   {
@@ -235,7 +251,15 @@ export const revenueReminders = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
+    step: text('step', { enum: REMINDER_STEPS }).notNull().default('due'),
+    mailed: boolean('mailed').notNull().default(true),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('revenue_reminders_once_key').on(t.campaignId, t.periodStart)],
+  (t) => [
+    uniqueIndex('revenue_reminders_once_key').on(t.campaignId, t.periodStart, t.step),
+    check(
+      'revenue_reminders_step_valid',
+      sql`${t.step} in ('due', 'late_7', 'late_30', 'admin_overdue', 'admin_default', 'investors_30')`,
+    ),
+  ],
 );

@@ -35,5 +35,6 @@ export const paths = {
   backofficeRevenue: '/backoffice/revenue',
   backofficeDistributions: '/backoffice/distributions',
   aboutUs: '/about-us',
+  outcomes: '/outcomes',
   news: '/news',
 } as const;

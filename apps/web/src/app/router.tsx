@@ -48,8 +48,9 @@ const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
 const CampaignPage = lazyPage(
   () => import('../features/campaigns/campaign-page.tsx'),
-  ['campaigns', 'payouts'],
+  ['campaigns', 'payouts', 'outcomes'],
 );
+const OutcomesPage = lazyPage(() => import('../features/outcomes/outcomes-page.tsx'), ['outcomes']);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
@@ -117,6 +118,7 @@ export function AppRoutes() {
           />
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
+          <Route path="outcomes" element={<OutcomesPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

@@ -1,8 +1,9 @@
 import type { Language } from '@indiesplit/shared/messages';
 import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
+import type { ReminderStep } from '../../db/schema-revenue.ts';
 import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, type Recipient, renderFor } from '../campaigns/emails.ts';
+import { type CampaignRef, campaignUrl, type Recipient, renderFor } from '../campaigns/emails.ts';
 import { moneyText } from '../settlement/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
@@ -93,4 +94,59 @@ export function reportDueEmail(
     action: { label: 'revenue.reportDue.action', url: `${publicUrl}/my-campaigns/${due.campaignId}/reports` },
     values: { month: monthLabel(due.periodStart, r.language), when },
   });
+}
+
+/**
+ * A month's report is late (ADR 0032): the developer 7 and 30 days after the due day, the admins
+ * the day after and at default, the campaign's investors at 30 days.
+ */
+export function reportEscalationEmail(
+  r: Recipient,
+  step: Exclude<ReminderStep, 'due'>,
+  c: Pick<CampaignRef, 'title' | 'slug'>,
+  due: DueReport,
+  publicUrl: string,
+): MailMessage {
+  const values = {
+    month: monthLabel(due.periodStart, r.language),
+    day: dayLabel(due.dueOn, r.language),
+    days: daysBetween(due.dueOn, due.today),
+  };
+  const page = campaignUrl(publicUrl, c.slug);
+  switch (step) {
+    case 'late_7':
+    case 'late_30':
+      return renderFor(r, c.title, {
+        subject: 'revenue.late.subject',
+        paragraphs: ['layout.hi', 'revenue.late.body', 'revenue.late.consequences'],
+        action: { label: 'revenue.late.action', url: `${publicUrl}/my-campaigns/${due.campaignId}/reports` },
+        values,
+      });
+    case 'admin_overdue':
+      return renderFor(r, c.title, {
+        subject: 'revenue.adminOverdue.subject',
+        paragraphs: ['layout.hi', 'revenue.adminOverdue.body'],
+        action: { label: 'revenue.adminOverdue.action', url: page },
+        values,
+      });
+    case 'admin_default':
+      return renderFor(r, c.title, {
+        subject: 'revenue.adminDefault.subject',
+        paragraphs: ['layout.hi', 'revenue.adminDefault.body'],
+        action: { label: 'revenue.adminDefault.action', url: page },
+        values,
+      });
+    case 'investors_30':
+      return renderFor(r, c.title, {
+        subject: 'revenue.investorsLate.subject',
+        paragraphs: ['layout.hi', 'revenue.investorsLate.body', 'revenue.investorsLate.detail'],
+        action: { label: 'revenue.investorsLate.action', url: page },
+        values,
+      });
+  }
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -226,7 +226,7 @@ describe('report reminders', () => {
       await db
         .select({ periodStart: revenueReminders.periodStart })
         .from(revenueReminders)
-        .where(eq(revenueReminders.campaignId, campaignId))
+        .where(and(eq(revenueReminders.campaignId, campaignId), eq(revenueReminders.step, 'due')))
         .orderBy(revenueReminders.periodStart)
     ).map((r) => r.periodStart);
 
@@ -238,7 +238,7 @@ describe('report reminders', () => {
 
     expect(await sendReportReminders(ctx, new Date('2026-02-15T06:00:00Z'))).toBeGreaterThanOrEqual(1);
     await sendReportReminders(ctx, new Date('2026-02-15T18:00:00Z'));
-    await sendReportReminders(ctx, new Date('2026-03-01T06:00:00Z'));
+    await sendReportReminders(ctx, new Date('2026-02-20T06:00:00Z'));
     const mails = await inbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('“Lanterns <of> Vesper”: the sales report for January 2026 is due');
@@ -258,9 +258,10 @@ describe('report reminders', () => {
     // On 16 July: January to June are due; July is not.
     await sendReportReminders(ctx, new Date('2026-07-16T08:00:00Z'));
     expect(await remindedMonths(campaign.id)).toEqual(['2026-03-01']);
+    // March's report was due on 15 April: 92 days late, only the latest reminder is mailed.
     const mails = await inbox();
     expect(mails.map((m) => m.subject)).toEqual([
-      '“Lanterns <of> Vesper”: the sales report for March 2026 is due',
+      '“Lanterns <of> Vesper”: the sales report for March 2026 is 92 days late',
     ]);
     expect(mails[0]?.text).toContain('was due on 15 April 2026');
   });

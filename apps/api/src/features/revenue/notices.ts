@@ -1,14 +1,18 @@
 import {
+  addDays,
   periodEndOf,
+  REPORT_DEFAULT_DAYS,
   type ReportKind,
   type ReportPeriodKind,
   reportDueOn,
-  termEndsOn,
+  termMonths,
 } from '@indiesplit/shared/revenue';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns } from '../../db/schema-campaigns.ts';
+import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import {
+  type ReminderStep,
   revenueDistributions,
   revenuePayouts,
   revenueReminders,
@@ -17,7 +21,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { asLanguage } from '../campaigns/emails.ts';
-import { payoutArrivedEmail, reportDueEmail } from './emails.ts';
+import { payoutArrivedEmail, reportDueEmail, reportEscalationEmail } from './emails.ts';
 
 // What the revenue share tells people (owned by the investor work): "a payout arrived" to
 // investors, "a report is due" to developers. Called by the revenue worker every round. Each
@@ -116,29 +120,65 @@ export async function sendPayoutNotices(ctx: AppContext, limit = 500): Promise<n
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The first day of each calendar month from `from`'s month to `to`'s month, inclusive. */
-function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let y = Number(from.slice(0, 4));
-  let m = Number(from.slice(5, 7));
-  const last = to.slice(0, 7);
-  for (;;) {
-    const start = `${y}-${String(m).padStart(2, '0')}-01`;
-    if (start.slice(0, 7) > last) return months;
-    months.push(start);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
+type Audience = 'studio' | 'admins' | 'investors';
+
+/** Each step of a month's reminders: who is told, and how many days after the due day. */
+export const REMINDER_SCHEDULE: ReadonlyArray<{ step: ReminderStep; audience: Audience; days: number }> = [
+  { step: 'due', audience: 'studio', days: 0 },
+  { step: 'admin_overdue', audience: 'admins', days: 1 },
+  { step: 'late_7', audience: 'studio', days: 7 },
+  { step: 'late_30', audience: 'studio', days: 30 },
+  { step: 'investors_30', audience: 'investors', days: 30 },
+  { step: 'admin_default', audience: 'admins', days: REPORT_DEFAULT_DAYS },
+];
+
+interface Person {
+  id: string;
+  email: string;
+  firstName: string;
+  username: string;
+  language: string;
+}
+
+const personColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  username: users.username,
+  language: users.language,
+};
+
+/** The platform's admins (not deleted). */
+function admins(db: Db): Promise<Person[]> {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.staffRole, 'admin'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+}
+
+/** The campaign's investors (a posted investment; not deleted), each once. */
+function investorsOf(db: Db, campaignId: string): Promise<Person[]> {
+  return db
+    .selectDistinct(personColumns)
+    .from(investments)
+    .innerJoin(users, eq(users.id, investments.investorId))
+    .where(
+      and(eq(investments.campaignId, campaignId), eq(investments.status, 'posted'), isNull(users.deletedAt)),
+    )
+    .orderBy(asc(users.id));
 }
 
 /**
- * Reminds developers of launched (real-money) campaigns of every month of the term whose report is
- * due (REPORT_DUE_DAYS after the month's end, `now` being the day) and not filed: no regular report
- * submitted or verified covers the month (a quarter's report covers its three months; a returned
- * report is not filed). Each month is reminded once (revenue_reminders); returns how many.
+ * Reminds and escalates, for launched and completed (real-money) campaigns, every month of the
+ * term whose report is due (REPORT_DUE_DAYS after the month's end, `now` being the business day)
+ * and not filed: no regular report submitted or verified covers the month (a quarter's report
+ * covers its three months; a returned report is not filed). The developer on the due day, 7 and
+ * 30 days after; the admins the day after (overdue) and at REPORT_DEFAULT_DAYS (default); the
+ * campaign's investors at 30 days. Each step once per month (revenue_reminders, written in the
+ * transaction that queues its mail); when a round finds several steps of one audience due (a
+ * worker that was down), only the latest is mailed and the others are recorded as passed.
+ * Returns how many steps were mailed.
  */
 export async function sendReportReminders(ctx: AppContext, now: Date): Promise<number> {
   const today = isoDay(now);
@@ -146,6 +186,7 @@ export async function sendReportReminders(ctx: AppContext, now: Date): Promise<n
     .select({
       id: campaigns.id,
       title: campaigns.title,
+      slug: campaigns.slug,
       launchedOn: campaigns.launchedOn,
       termMonths: campaigns.termMonths,
       developerId: users.id,
@@ -153,15 +194,15 @@ export async function sendReportReminders(ctx: AppContext, now: Date): Promise<n
       firstName: users.firstName,
       username: users.username,
       language: users.language,
+      developerDeleted: sql<boolean>`${users.deletedAt} is not null`,
     })
     .from(campaigns)
     .innerJoin(users, eq(users.id, campaigns.developerId))
     .where(
       and(
-        eq(campaigns.status, 'launched'),
+        inArray(campaigns.status, ['launched', 'completed']),
         eq(campaigns.currency, 'EUR'),
         isNotNull(campaigns.launchedOn),
-        isNull(users.deletedAt),
       ),
     );
   if (launched.length === 0) return 0;
@@ -184,55 +225,96 @@ export async function sendReportReminders(ctx: AppContext, now: Date): Promise<n
         ),
       ),
     ctx.db
-      .select({ campaignId: revenueReminders.campaignId, periodStart: revenueReminders.periodStart })
+      .select({
+        campaignId: revenueReminders.campaignId,
+        periodStart: revenueReminders.periodStart,
+        step: revenueReminders.step,
+      })
       .from(revenueReminders)
       .where(inArray(revenueReminders.campaignId, ids)),
   ]);
   const covered = (campaignId: string, start: string, end: string) =>
     filed.some((r) => r.campaignId === campaignId && r.periodStart <= end && r.periodEnd >= start);
-  const remindedKeys = new Set(reminded.map((r) => `${r.campaignId}|${r.periodStart}`));
+  const remindedKeys = new Set(reminded.map((r) => `${r.campaignId}|${r.periodStart}|${r.step}`));
+  let adminList: Person[] | undefined;
+  const investorLists = new Map<string, Person[]>();
 
   let sent = 0;
   for (const c of launched) {
     const launchedOn = c.launchedOn as string;
-    const termEnd = termEndsOn(launchedOn, c.termMonths);
-    for (const periodStart of monthsBetween(launchedOn, termEnd)) {
+    for (const periodStart of termMonths(launchedOn, c.termMonths, today)) {
       const periodEnd = periodEndOf('month', periodStart);
       const dueOn = reportDueOn(periodEnd);
       if (dueOn > today) break;
-      if (remindedKeys.has(`${c.id}|${periodStart}`) || covered(c.id, periodStart, periodEnd)) continue;
-      const told = await ctx.db.transaction(async (tx) => {
-        // Once per month, even with two workers; and not if a report came in since the read above.
-        const inserted = await tx
-          .insert(revenueReminders)
-          .select(
-            sql`select ${c.id}::uuid, ${periodStart}::date, now()
-                where not exists (
-                  select 1 from ${revenueReports} r
-                  where r.campaign_id = ${c.id} and r.kind = 'regular'
-                    and r.status in ('submitted', 'verified')
-                    and r.period_start <= ${periodEnd}::date and r.period_end >= ${periodStart}::date)`,
-          )
-          .onConflictDoNothing()
-          .returning({ periodStart: revenueReminders.periodStart });
-        if (inserted.length === 0) return false;
-        await enqueueMail(
-          tx,
-          reportDueEmail(
+      const open = REMINDER_SCHEDULE.filter(
+        (s) => addDays(dueOn, s.days) <= today && !remindedKeys.has(`${c.id}|${periodStart}|${s.step}`),
+      );
+      if (open.length === 0 || covered(c.id, periodStart, periodEnd)) continue;
+      // The latest open step of each audience is mailed; the earlier ones have passed.
+      const mailedSteps = new Set<ReminderStep>();
+      for (const audience of ['studio', 'admins', 'investors'] as const) {
+        const last = open.filter((s) => s.audience === audience).at(-1);
+        if (last) mailedSteps.add(last.step);
+      }
+      for (const s of open) {
+        const mail = mailedSteps.has(s.step);
+        let recipients: Person[] = [];
+        if (mail && s.audience === 'admins') recipients = adminList ??= await admins(ctx.db);
+        if (mail && s.audience === 'investors') {
+          if (!investorLists.has(c.id)) investorLists.set(c.id, await investorsOf(ctx.db, c.id));
+          recipients = investorLists.get(c.id) ?? [];
+        }
+        if (mail && s.audience === 'studio' && !c.developerDeleted) {
+          recipients = [
             {
-              to: c.email,
-              userId: c.developerId,
-              language: asLanguage(c.language),
-              name: nameOf(c),
+              id: c.developerId,
+              email: c.email,
+              firstName: c.firstName,
+              username: c.username,
+              language: c.language,
             },
-            { title: c.title },
-            { campaignId: c.id, periodStart, dueOn, today },
-            ctx.config.publicUrl,
-          ),
-        );
-        return true;
-      });
-      if (told) sent++;
+          ];
+        }
+        const told = await ctx.db.transaction(async (tx) => {
+          // Once per step, even with two workers; and not if a report came in since the read above.
+          const inserted = await tx
+            .insert(revenueReminders)
+            .select(
+              sql`select ${c.id}::uuid, ${periodStart}::date, ${s.step}, ${mail}, now()
+                  where not exists (
+                    select 1 from ${revenueReports} r
+                    where r.campaign_id = ${c.id} and r.kind = 'regular'
+                      and r.status in ('submitted', 'verified')
+                      and r.period_start <= ${periodEnd}::date and r.period_end >= ${periodStart}::date)`,
+            )
+            .onConflictDoNothing()
+            .returning({ periodStart: revenueReminders.periodStart });
+          if (inserted.length === 0 || !mail) return false;
+          for (const p of recipients) {
+            const recipient = {
+              to: p.email,
+              userId: p.id,
+              language: asLanguage(p.language),
+              name: nameOf(p),
+            };
+            const due = { campaignId: c.id, periodStart, dueOn, today };
+            await enqueueMail(
+              tx,
+              s.step === 'due'
+                ? reportDueEmail(recipient, { title: c.title }, due, ctx.config.publicUrl)
+                : reportEscalationEmail(
+                    recipient,
+                    s.step,
+                    { title: c.title, slug: c.slug ?? '' },
+                    due,
+                    ctx.config.publicUrl,
+                  ),
+            );
+          }
+          return recipients.length > 0;
+        });
+        if (told) sent++;
+      }
     }
   }
   if (sent > 0) ctx.mail.nudge();

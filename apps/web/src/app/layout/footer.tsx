@@ -32,6 +32,9 @@ export function Footer() {
               <Link to={paths.aboutUs}>{t('nav.about')}</Link>
             </li>
             <li>
+              <Link to={paths.outcomes}>{t('footer.outcomes')}</Link>
+            </li>
+            <li>
               <a href={siteConfig.communityChatUrl} target="_blank" rel="noopener noreferrer">
                 {t('footer.community')}
                 <span className="visually-hidden"> {t('opensInNewTab')}</span>

@@ -13,6 +13,7 @@ import { ApiError, apiUrl } from '../../lib/api.ts';
 import { errorText, fieldErrorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { CampaignHealthBadge } from '../outcomes/health-badge.tsx';
 import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
@@ -70,6 +71,10 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           <div className={styles.badges}>
             <StatusBadge status={campaign.status} />
             {demo && <DemoBadge />}
+            <CampaignHealthBadge
+              slug={campaign.slug}
+              launched={!demo && (campaign.status === 'launched' || campaign.status === 'completed')}
+            />
             {campaign.genre && <span className={styles.tag}>{t(`genre.${campaign.genre}`)}</span>}
             {campaign.platforms.map((p) => (
               <span key={p} className={styles.tag}>

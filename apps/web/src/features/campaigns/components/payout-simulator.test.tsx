@@ -142,7 +142,12 @@ describe('the payout simulator', () => {
 describe('the campaign page and the revenue share', () => {
   // The simulator is its own chunk: on a busy machine its first import can take a while.
   function renderCampaign(dto: CampaignDetailDto) {
-    stubApi({ 'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto) });
+    stubApi({
+      'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto),
+      // A launched campaign's page asks for its reporting health (ADR 0032); none is known here.
+      'GET /api/outcomes/neon-drift': () =>
+        jsonResponse(404, { success: false, code: 'notFound', message: 'x' }),
+    });
     return renderScreen(<CampaignPage />, { path: '/campaigns/:slug', route: '/campaigns/neon-drift' });
   }
 
