@@ -14,6 +14,7 @@ import type { DestinationStream } from 'pino';
 import { accountErasureRoutes } from './app/account-routes.ts';
 import { figuresRoutes } from './app/figures-routes.ts';
 import { invariantRoutes } from './app/invariants-routes.ts';
+import { registerKeyInformationChange } from './app/key-information-change.ts';
 import { createPageShell, pageMetaFor, wantsPage } from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   // Cross-feature flows the app layer owns (ADR 0023).
   registerUndoChange();
+  registerKeyInformationChange();
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,

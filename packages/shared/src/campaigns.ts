@@ -273,6 +273,31 @@ export const KeyInformationDto = z.object({
 });
 export type KeyInformationDto = z.infer<typeof KeyInformationDto>;
 
+/** Which version of the sheet is meant (ADR 0029): its number, content hash and date. */
+export const KeyInformationVersionRef = z.object({
+  number: z.number().int().positive(),
+  /** Lower-case hex SHA-256 of the version's canonical content (both languages). */
+  sha256: z.string(),
+  created_at: z.string(),
+});
+export type KeyInformationVersionRef = z.infer<typeof KeyInformationVersionRef>;
+
+/** GET /campaigns/:slug/key-information/versions/:number — one version, in the reader's language. */
+export const KeyInformationVersionDto = KeyInformationVersionRef.extend({
+  /** Whether the change from the previous version was material (it reopened revocation). */
+  material: z.boolean(),
+  /** The sheet's fields that changed from the previous version. */
+  changes: z.array(z.string()),
+  key_information: KeyInformationDto,
+});
+export type KeyInformationVersionDto = z.infer<typeof KeyInformationVersionDto>;
+
+/** GET /campaigns/:slug/key-information/versions — every version, newest first. */
+export const KeyInformationVersionListDto = z.object({
+  versions: z.array(KeyInformationVersionRef.extend({ material: z.boolean(), changes: z.array(z.string()) })),
+});
+export type KeyInformationVersionListDto = z.infer<typeof KeyInformationVersionListDto>;
+
 export const CampaignDetailDto = CampaignSummaryDto.extend({
   story: z.string(),
   risks: z.string(),
@@ -289,6 +314,8 @@ export const CampaignDetailDto = CampaignSummaryDto.extend({
   platform_share_bps: z.number().int().nullable(),
   reflection_seconds: z.number().int(),
   key_information: KeyInformationDto,
+  /** The sheet's current version: an investment must acknowledge this one (null before publishing). */
+  key_information_version: KeyInformationVersionRef.nullable(),
 });
 export type CampaignDetailDto = z.infer<typeof CampaignDetailDto>;
 

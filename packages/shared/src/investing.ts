@@ -209,6 +209,15 @@ export const InvestRequest = z.object({
   acknowledge_risk: z.literal(true, 'acknowledgeRisk'),
   /** Needed when a non-sophisticated investor's amount is above the high-amount threshold. */
   high_amount_consent: z.boolean().optional(),
+  /**
+   * The number of the key information sheet's version the investor read (ADR 0029): refused with
+   * 409 keyInformationChanged when the sheet has changed since.
+   */
+  key_information_version: z
+    .number({ error: 'keyInformationChanged' })
+    .int('keyInformationChanged')
+    .positive('keyInformationChanged')
+    .optional(),
 });
 export type InvestRequest = z.infer<typeof InvestRequest>;
 
@@ -230,6 +239,8 @@ export const InvestmentDto = z.object({
   /** Whether it can be revoked now (reserved and within the reflection period). */
   revocable: z.boolean(),
   high_amount_consent: z.boolean(),
+  /** The version of the key information sheet the investor acknowledged (null before versions). */
+  key_information_version: z.number().int().nullable(),
   revoked_at: z.string().nullable(),
   settled_at: z.string().nullable(),
 });

@@ -182,6 +182,9 @@ const en = {
   knowledgeTestExpired: 'Your knowledge test is more than two years old. Please take it again.',
   cannotInvestOwnCampaign: 'You cannot invest in your own campaign.',
   campaignNotOpen: 'This campaign is not open for investments.',
+  keyInformationChanged:
+    'The key investment information sheet has changed since you read it. Please read the new version before investing.',
+  keyInformationVersionNotFound: 'This version of the key investment information sheet does not exist.',
   campaignDeadlinePassed: 'This campaign has closed: its deadline has passed.',
   investBelowMinimum: 'The minimum investment in this campaign is {amount}.',
   investAboveRemaining: 'This campaign can take at most {amount} more.',
@@ -467,6 +470,10 @@ const it: Record<MessageKey, string> = {
   knowledgeTestExpired: 'Il tuo test di conoscenza risale a più di due anni fa. Ripetilo, per favore.',
   cannotInvestOwnCampaign: 'Non puoi investire nella tua campagna.',
   campaignNotOpen: 'Questa campagna non accetta investimenti.',
+  keyInformationChanged:
+    "La scheda contenente le informazioni chiave sull'investimento è cambiata da quando l'hai letta. Leggi la nuova versione prima di investire.",
+  keyInformationVersionNotFound:
+    "Questa versione della scheda contenente le informazioni chiave sull'investimento non esiste.",
   campaignDeadlinePassed: 'Questa campagna è chiusa: la scadenza è passata.',
   investBelowMinimum: 'L’investimento minimo in questa campagna è {amount}.',
   investAboveRemaining: 'Questa campagna può ricevere al massimo altri {amount}.',

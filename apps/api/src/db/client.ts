@@ -7,6 +7,7 @@ import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
 import * as core from './schema.ts';
 import * as bank from './schema-bank.ts';
 import * as campaigns from './schema-campaigns.ts';
+import * as keyInformation from './schema-key-information.ts';
 import * as ledger from './schema-ledger.ts';
 import * as mfa from './schema-mfa.ts';
 import * as oauth from './schema-oauth.ts';
@@ -18,6 +19,7 @@ const schema = {
   ...core,
   ...pitches,
   ...campaigns,
+  ...keyInformation,
   ...ledger,
   ...oauth,
   ...revenue,

@@ -118,6 +118,11 @@ export const campaigns = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     studioStatementSigned: boolean('studio_statement_signed').notNull().default(false),
+    /**
+     * The number of the key information sheet's current version (key_information_versions, ADR
+     * 0029); null until the campaign is published. An investment is taken only with this version.
+     */
+    keyInformationVersion: integer('key_information_version'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -277,6 +282,8 @@ export const investments = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
     /** The extra warning above the threshold, consented to (null when not needed). */
     highAmountConsentAt: timestamp('high_amount_consent_at', { withTimezone: true }),
+    /** The version of the key information sheet the investor acknowledged (ADR 0029). */
+    keyInformationVersion: integer('key_information_version'),
     /** The client's Idempotency-Key and a hash of the request it came with. */
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),

@@ -1,5 +1,6 @@
 import type { Language } from '@indiesplit/shared/messages';
 import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
+import { type EmailKey, emailText } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // What the platform tells people about a campaign, in their language, and what the campaign,
@@ -37,5 +38,58 @@ export function campaignOpenEmail(r: Recipient, c: CampaignRef, publicUrl: strin
     subject: 'campaigns.open.subject',
     paragraphs: ['layout.hello', 'campaigns.open.body', 'campaigns.open.read'],
     action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+  });
+}
+
+/** The sheet's fields an email can name; a field it does not know is "other terms". */
+const FIELD_LABELS: Record<string, EmailKey> = {
+  project_owner: 'campaigns.keyInformationChanged.fields.project_owner',
+  currency: 'campaigns.keyInformationChanged.fields.terms',
+  goal_cents: 'campaigns.keyInformationChanged.fields.goal',
+  max_cents: 'campaigns.keyInformationChanged.fields.max',
+  min_ticket_cents: 'campaigns.keyInformationChanged.fields.min_ticket',
+  revenue_share_bps: 'campaigns.keyInformationChanged.fields.revenue_share',
+  term_months: 'campaigns.keyInformationChanged.fields.term',
+  starts_at: 'campaigns.keyInformationChanged.fields.dates',
+  deadline_at: 'campaigns.keyInformationChanged.fields.dates',
+  reflection_seconds: 'campaigns.keyInformationChanged.fields.terms',
+  investor_fee_cents: 'campaigns.keyInformationChanged.fields.fees',
+  services: 'campaigns.keyInformationChanged.fields.services',
+  risks: 'campaigns.keyInformationChanged.fields.risks',
+  use_of_funds: 'campaigns.keyInformationChanged.fields.use_of_funds',
+};
+
+/**
+ * A material change of the key information sheet (ADR 0029): what changed, the new version, and
+ * until when the investor may revoke again.
+ */
+export function keyInformationChangedEmail(
+  r: Recipient,
+  c: CampaignRef,
+  v: { number: number; changes: readonly string[]; revocableUntil: Date },
+  publicUrl: string,
+): MailMessage {
+  const labels = [
+    ...new Set(
+      v.changes.map((f) =>
+        emailText(r.language, FIELD_LABELS[f] ?? 'campaigns.keyInformationChanged.fields.other'),
+      ),
+    ),
+  ];
+  const until = new Intl.DateTimeFormat(r.language === 'it' ? 'it-IT' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(v.revocableUntil);
+  return renderFor(r, c.title, {
+    subject: 'campaigns.keyInformationChanged.subject',
+    paragraphs: [
+      'layout.hello',
+      'campaigns.keyInformationChanged.body',
+      { verbatim: labels.map((l) => `- ${l}`).join('\n') },
+      'campaigns.keyInformationChanged.revoke',
+    ],
+    action: { label: 'campaigns.myPortfolio', url: `${publicUrl}/portfolio` },
+    values: { version: v.number, until: `${until} UTC` },
   });
 }

@@ -9,6 +9,8 @@ import {
   CampaignListResponse,
   CampaignStatusRequest,
   DEVELOPER_SERVICES,
+  KeyInformationVersionDto,
+  KeyInformationVersionListDto,
   ServiceStatusRequest,
   WatchRequest,
   WatchResponse,
@@ -33,6 +35,11 @@ import { authorizeCampaignAdmin } from './policies.ts';
 import { getBackofficeCampaign } from './queries/get-backoffice-campaign.ts';
 import { getPublicCampaign } from './queries/get-public-campaign.ts';
 import { keyInformationPdf } from './queries/key-information-pdf.ts';
+import {
+  getKeyInformationVersion,
+  keyInformationVersionPdf,
+  listKeyInformationVersions,
+} from './queries/key-information-versions.ts';
 import { listBackofficeCampaigns } from './queries/list-backoffice-campaigns.ts';
 import { listPublicCampaigns } from './queries/list-public-campaigns.ts';
 import { readCover } from './queries/read-cover.ts';
@@ -112,6 +119,56 @@ async function publicCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('cache-control', 'no-cache')
         .header('content-language', lang)
         .send(Buffer.from(data));
+    },
+  );
+
+  r.get(
+    '/campaigns/:slug/key-information/versions',
+    {
+      schema: {
+        tags,
+        summary: "Every version of a campaign's key investment information sheet, newest first",
+        params: SlugParams,
+        response: { 200: KeyInformationVersionListDto, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listKeyInformationVersions(ctx, req.params.slug);
+    },
+  );
+
+  // `:file` is the version's number (JSON) or its number with `.pdf` (the sheet as a PDF, in
+  // `?lang=en|it`, else the reader's language). A version never changes once made.
+  r.get(
+    '/campaigns/:slug/key-information/versions/:file',
+    {
+      schema: {
+        tags,
+        summary:
+          "One version of a campaign's key investment information sheet (`N` as JSON, `N.pdf` as a PDF)",
+        params: SlugParams.extend({ file: z.string().max(20) }),
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+        produces: ['application/json', 'application/pdf'],
+        response: { 200: KeyInformationVersionDto.or(z.any()), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const match = /^(\d{1,9})(\.pdf)?$/.exec(req.params.file);
+      if (!match) throw notFound('keyInformationVersionNotFound');
+      const lang = req.query.lang ?? requestLanguage(req);
+      const number = Number(match[1]);
+      reply.header('cache-control', 'public, max-age=300');
+      if (!match[2]) return getKeyInformationVersion(ctx, req.params.slug, number, lang);
+      const pdf = await keyInformationVersionPdf(ctx, req.params.slug, number, lang);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition(`key-information-${req.params.slug}-v${pdf.number}-${lang}.pdf`),
+        )
+        .header('content-language', lang)
+        .send(Buffer.from(pdf.data));
     },
   );
 

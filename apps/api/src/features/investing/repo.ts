@@ -40,6 +40,7 @@ export async function readInvestContext(db: Db, userId: string, campaignId: stri
       campaignMaxCents: campaigns.maxCents,
       campaignCommittedCents: campaigns.committedCents,
       campaignReflectionSeconds: campaigns.reflectionSeconds,
+      campaignKeyInformationVersion: campaigns.keyInformationVersion,
       existingId: investments.id,
       existingHash: investments.requestHash,
     })
@@ -84,6 +85,8 @@ export interface NewInvestment {
   idempotencyKey: string;
   requestHash: string;
   statuses: readonly string[];
+  /** The sheet's version the investor read; null takes the campaign's current one. */
+  keyInformationVersion: number | null;
 }
 
 const COMMIT_SQL = `
@@ -95,21 +98,23 @@ const COMMIT_SQL = `
       currency: '$4::text',
       statuses: '$6::text[]',
       at: '$7::timestamptz',
+      keyInformationVersion: '$13::int',
     })}
   ), e as (
     ${announcePendingCreditSql({ accountId: '$5::uuid', amount: '$3::bigint', after: 'c' })}
   ), i as (
     insert into investments (campaign_id, investor_id, amount_cents, currency, status,
       reserve_transfer_id, reflection_ends_at, acknowledged_at, high_amount_consent_at,
-      idempotency_key, request_hash, created_at, updated_at)
+      key_information_version, idempotency_key, request_hash, created_at, updated_at)
     select c.id, $2::uuid, $3::bigint, $4::text, 'reserved', $8::bigint, $9::timestamptz,
-      $7::timestamptz, $10::timestamptz, $11::text, $12::text, $7::timestamptz, $7::timestamptz
+      $7::timestamptz, $10::timestamptz, c.key_information_version, $11::text, $12::text,
+      $7::timestamptz, $7::timestamptz
     from c
     returning id
   )
   select i.id::text as id, c.slug, c.title, c.status,
     (extract(epoch from c.deadline_at) * 1000)::float8 as deadline_ms,
-    (select count(*) from e)::int as escrow_rows
+    (select count(*) from e)::int as escrow_rows, c.key_information_version
   from c cross join i`;
 
 /**
@@ -126,7 +131,7 @@ const COMMIT_SQL = `
 export async function commitToCampaign(
   db: Db,
   v: NewInvestment,
-): Promise<{ id: string; campaign: CampaignBrief } | undefined> {
+): Promise<{ id: string; campaign: CampaignBrief; keyInformationVersion: number | null } | undefined> {
   const [row] = await preparedRaw<{
     id: string;
     slug: string | null;
@@ -134,6 +139,7 @@ export async function commitToCampaign(
     status: string;
     deadline_ms: number | null;
     escrow_rows: number;
+    key_information_version: number | null;
   }>(db, 'investing_commit', COMMIT_SQL, [
     'campaign',
     'investor',
@@ -147,6 +153,7 @@ export async function commitToCampaign(
     'consent',
     'key',
     'hash',
+    'version',
   ])({
     campaign: v.campaignId,
     investor: v.investorId,
@@ -160,11 +167,13 @@ export async function commitToCampaign(
     consent: v.highAmountConsentAt?.toISOString() ?? null,
     key: v.idempotencyKey,
     hash: v.requestHash,
+    version: v.keyInformationVersion,
   });
   if (!row) return undefined;
   if (Number(row.escrow_rows) !== 1) throw new Error('the escrow account of the campaign is missing');
   return {
     id: row.id,
+    keyInformationVersion: row.key_information_version === null ? null : Number(row.key_information_version),
     campaign: {
       id: v.campaignId,
       slug: row.slug,
@@ -395,4 +404,26 @@ export async function endReflectionOf(db: Db, campaignId: string): Promise<void>
     .update(investments)
     .set({ reflectionEndsAt: sql`least(${investments.reflectionEndsAt}, now())` })
     .where(and(eq(investments.campaignId, campaignId), eq(investments.status, 'reserved')));
+}
+
+/**
+ * Reopens the right to revoke of every reserved investment of a campaign until `until` (never
+ * shortening a period that runs longer), after a material change of its key information sheet
+ * (ADR 0029). Returns the investors to tell, each once, with their address and language.
+ */
+export async function reopenReflectionOf(db: Db, campaignId: string, until: Date) {
+  const reopened = await db
+    .update(investments)
+    .set({
+      reflectionEndsAt: sql`greatest(${investments.reflectionEndsAt}, ${until.toISOString()}::timestamptz)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(investments.campaignId, campaignId), eq(investments.status, 'reserved')))
+    .returning({ investorId: investments.investorId });
+  const ids = [...new Set(reopened.map((r) => r.investorId))];
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, language: users.language, username: users.username })
+    .from(users)
+    .where(and(inArray(users.id, ids), sql`${users.deletedAt} is null`));
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
+import { ensureKeyInformationVersion } from '../campaigns/commands/key-information-version.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
@@ -38,6 +39,8 @@ export interface InvestInput {
   high_amount_consent?: boolean;
   /** The currency the client means to pay in; refused unless it is the campaign's. */
   currency?: Currency;
+  /** The key information sheet's version the investor read (ADR 0029). */
+  key_information_version?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,6 +88,7 @@ export function toInvestmentDto(
     reflection_ends_at: inv.reflectionEndsAt.toISOString(),
     revocable: inv.status === 'reserved' && now < inv.reflectionEndsAt,
     high_amount_consent: inv.highAmountConsentAt !== null,
+    key_information_version: inv.keyInformationVersion ?? null,
     revoked_at: toIso(inv.revokedAt),
     settled_at: toIso(inv.settledAt),
   };
@@ -214,6 +218,9 @@ export async function invest(
     throw new AppError('acknowledgeRisk', 422, { fields: { acknowledge_risk: 'acknowledgeRisk' } });
   if (input.currency !== undefined && !(CURRENCIES as readonly string[]).includes(input.currency))
     throw new AppError('currencyMismatch', 422);
+  const seen = input.key_information_version;
+  if (seen !== undefined && (typeof seen !== 'number' || !Number.isSafeInteger(seen) || seen <= 0))
+    throw new AppError('keyInformationChanged', 409);
   const hash = requestHash(campaignId, input);
 
   // Before the lock: who the investor is, and whether this key was already used.
@@ -258,6 +265,10 @@ export async function invest(
   };
   const early = campaignRefusal(terms, userId, currency, input.amount_cents, now);
   if (early) throw early;
+  // The sheet the investor read must be the current one (a campaign published before versions
+  // existed gets its first version now). The guarded update below checks it again under the lock.
+  const current = pre.campaignKeyInformationVersion ?? (await ensureKeyInformationVersion(ctx, campaignId));
+  if (seen !== undefined && seen !== current) throw new AppError('keyInformationChanged', 409);
   const reflectionEndsAt = sophisticated
     ? now
     : new Date(now.getTime() + (pre.campaignReflectionSeconds ?? 0) * 1000);
@@ -296,12 +307,17 @@ export async function invest(
           idempotencyKey,
           requestHash: hash,
           statuses: INVESTABLE_CAMPAIGN_STATUSES,
+          keyInformationVersion: seen ?? null,
         });
         if (!committed) {
           // Refused: say why, from the campaign as it is now (the error rolls everything back).
-          const current = await repo.readCampaign(tx, campaignId);
-          if (!current) throw notFound();
-          throw campaignRefusal(current, userId, currency, input.amount_cents, now) ?? new TryAgain();
+          const latest = await repo.readCampaign(tx, campaignId);
+          if (!latest) throw notFound();
+          const refusal = campaignRefusal(latest, userId, currency, input.amount_cents, now);
+          if (refusal) throw refusal;
+          if (seen !== undefined && latest.keyInformationVersion !== seen)
+            throw new AppError('keyInformationChanged', 409);
+          throw new TryAgain();
         }
         const { campaign } = committed;
         // Virtual money is plentiful: without a cap one member could fill a whole demo round.
@@ -319,6 +335,7 @@ export async function invest(
           reflectionEndsAt,
           acknowledgedAt: now,
           highAmountConsentAt: highAmountConsent ? now : null,
+          keyInformationVersion: committed.keyInformationVersion,
           idempotencyKey,
           requestHash: hash,
           revokedAt: null,

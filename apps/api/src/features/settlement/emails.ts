@@ -24,14 +24,26 @@ export function investmentPostedEmail(
   c: CampaignRef,
   amountCents: number,
   publicUrl: string,
+  /** The key information sheet's version the investor acknowledged (ADR 0029), when recorded. */
+  keyInformationVersion: number | null = null,
 ): MailMessage {
   return renderFor(r, c.title, {
     subject: 'campaigns.investmentPosted.subject',
-    paragraphs: ['layout.hi', 'campaigns.investmentPosted.body', 'campaigns.investmentPosted.share'],
+    paragraphs: [
+      'layout.hi',
+      'campaigns.investmentPosted.body',
+      'campaigns.investmentPosted.share',
+      ...(keyInformationVersion === null ? [] : (['campaigns.investmentPosted.keyInformation'] as const)),
+    ],
     action: { label: 'campaigns.myPortfolio', url: portfolioUrl(publicUrl) },
     values: {
       amount: moneyText(amountCents, c.currency, r.language),
       termMonths: REVENUE_SHARE_TERM_MONTHS,
+      version: keyInformationVersion ?? '',
+      sheetUrl:
+        keyInformationVersion === null
+          ? ''
+          : `${publicUrl}/api/campaigns/${encodeURIComponent(c.slug)}/key-information/versions/${keyInformationVersion}.pdf?lang=${r.language}`,
     },
   });
 }

@@ -142,7 +142,13 @@ export async function settleInvestment(
     const why = campaign.status === 'cancelled' ? 'cancelled' : 'failed';
     await mailMember(tx, investment.investorId, (r) =>
       how === 'post'
-        ? emails.investmentPostedEmail(r, ref(campaign), investment.amountCents, ctx.config.publicUrl)
+        ? emails.investmentPostedEmail(
+            r,
+            ref(campaign),
+            investment.amountCents,
+            ctx.config.publicUrl,
+            investment.keyInformationVersion,
+          )
         : emails.investmentRefundedEmail(r, ref(campaign), investment.amountCents, why, ctx.config.publicUrl),
     );
     return true;

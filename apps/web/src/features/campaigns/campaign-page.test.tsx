@@ -83,6 +83,20 @@ describe('the campaign page', () => {
     );
   });
 
+  it('names the sheet’s version and date, with its PDF and the earlier versions', async () => {
+    renderCampaign(campaignDto());
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(screen.getByText(/Version 2, dated .*2026/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download this version (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/campaigns/neon-drift/key-information/versions/2.pdf?lang=en',
+    );
+    expect(screen.getByRole('link', { name: 'Version 1 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/campaigns/neon-drift/key-information/versions/1.pdf?lang=en',
+    );
+  });
+
   it('says clearly that a demo campaign’s money is virtual', async () => {
     renderCampaign(campaignDto({ currency: 'DEMO' }));
     await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });

@@ -18,6 +18,7 @@ import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
 import { KeyInformation } from './components/key-information.tsx';
+import { KeyInformationVersionLine } from './components/key-information-version.tsx';
 import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } from './format.ts';
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
@@ -170,6 +171,9 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </section>
             <section className={styles.section} aria-labelledby="key-information">
               <h2 id="key-information">{t('kiis.title')}</h2>
+              {campaign.key_information_version && (
+                <KeyInformationVersionLine slug={campaign.slug} version={campaign.key_information_version} />
+              )}
               <KeyInformation info={campaign.key_information} slug={campaign.slug} />
             </section>
             <Suspense fallback={null}>

@@ -38,6 +38,11 @@ export function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDeta
     term_ends_on: null,
     platform_share_bps: 1000,
     reflection_seconds: 4 * 86_400,
+    key_information_version: {
+      number: 2,
+      sha256: 'a'.repeat(64),
+      created_at: '2026-11-20T10:00:00.000Z',
+    } as CampaignDetailDto['key_information_version'],
   };
   const merged = { ...base, ...over };
   return {

@@ -13,10 +13,17 @@ const profile = {
   high_amount_threshold_cents: 100_000,
 };
 
-function renderForm() {
+function renderForm(extra: { keyInformationVersion?: number; onSheetChanged?: () => void } = {}) {
   const onDone = vi.fn();
   renderScreen(
-    <InvestForm campaignId={CAMPAIGN} currency="EUR" limits={limits} profile={profile} onDone={onDone} />,
+    <InvestForm
+      campaignId={CAMPAIGN}
+      currency="EUR"
+      limits={limits}
+      profile={profile}
+      onDone={onDone}
+      {...extra}
+    />,
     { path: '/invest' },
   );
   return onDone;
@@ -85,5 +92,31 @@ describe('the invest form', () => {
       acknowledge_key_information: true,
       acknowledge_risk: true,
     });
+  });
+
+  it('sends the version of the sheet it shows, and asks again when the sheet changed meanwhile', async () => {
+    const fetchMock = stubApi({
+      [POST]: () =>
+        jsonResponse(409, {
+          success: false,
+          code: 'keyInformationChanged',
+          message: 'The key investment information sheet has changed since you read it.',
+        }),
+    });
+    const onSheetChanged = vi.fn();
+    renderForm({ keyInformationVersion: 3, onSheetChanged });
+    await userEvent.type(amount(), '100');
+    const sheet = screen.getByRole('checkbox', { name: /key investment information sheet/ });
+    await userEvent.click(sheet);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I understand the risk warning.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Invest' }));
+    expect(
+      await screen.findByText(/The key investment information sheet has just changed\. Read the new version/),
+    ).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/investments'));
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ key_information_version: 3 });
+    expect(onSheetChanged).toHaveBeenCalledTimes(1);
+    // The confirmation was for the old sheet: it must be given again.
+    expect(sheet).not.toBeChecked();
   });
 });

@@ -60,12 +60,18 @@ export function InvestForm({
   currency,
   limits,
   profile,
+  keyInformationVersion,
+  onSheetChanged,
   onDone,
 }: {
   campaignId: string;
   currency: Currency;
   limits: InvestLimits;
   profile: InvestProfile;
+  /** The version of the key information sheet shown on the page: the one acknowledged. */
+  keyInformationVersion?: number;
+  /** The server said the sheet changed since: the page reads the campaign again. */
+  onSheetChanged?: () => void;
   onDone: (investment: InvestmentDto) => void;
 }) {
   const { t, i18n } = useTranslation(['invest', 'errors']);
@@ -79,6 +85,7 @@ export function InvestForm({
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<InvestFormValues>({
     resolver,
@@ -114,6 +121,7 @@ export function InvestForm({
         acknowledge_key_information: true as const,
         acknowledge_risk: true as const,
         ...(high ? { high_amount_consent: true } : {}),
+        ...(keyInformationVersion !== undefined ? { key_information_version: keyInformationVersion } : {}),
       };
       const text = JSON.stringify(body);
       if (attempt.current?.body !== text) attempt.current = { key: newIdempotencyKey(), body: text };
@@ -127,6 +135,13 @@ export function InvestForm({
           onError: (err) => {
             // A refusal is final for this key; only a lost answer is retried with the same one.
             if (!(err instanceof ApiError) || err.status !== 0) attempt.current = null;
+            // The sheet changed since it was read: show the new one and ask for the confirmation again.
+            if (err instanceof ApiError && err.code === 'keyInformationChanged') {
+              setValue('acknowledge_key_information', false);
+              onSheetChanged?.();
+              setFormError(t('invest.sheetChanged'));
+              return;
+            }
             if (err instanceof ApiError)
               for (const [serverField, field] of Object.entries(SERVER_FIELDS)) {
                 const key = fieldErrorKey(err, serverField);

@@ -124,6 +124,8 @@ export default function InvestPage() {
                   availableCents: available,
                 }}
                 profile={profile.data}
+                keyInformationVersion={c.key_information_version?.number}
+                onSheetChanged={() => void campaign.refetch()}
                 onDone={setDone}
               />
             )}
@@ -163,6 +165,9 @@ function Success({ investment }: { investment: InvestmentDto }) {
         </p>
       ) : (
         <p>{t('success.noReflection')}</p>
+      )}
+      {investment.key_information_version !== null && (
+        <p>{t('success.keyInformation', { number: investment.key_information_version })}</p>
       )}
       <div className={styles.actions}>
         <ButtonLink to={paths.portfolio}>{t('success.portfolio')}</ButtonLink>

@@ -12,6 +12,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { keyInformationPdfUrl } from '../campaigns/components/key-information-version.tsx';
 import { DepositInstructions } from '../funds/deposit-instructions.tsx';
 import { WithdrawalSection } from '../funds/withdrawal-section.tsx';
 import { usePortfolio, useRevoke, useWallet } from './api.ts';
@@ -124,6 +125,28 @@ export default function PortfolioPage({ revenue }: { revenue?: ReactNode }) {
                       <div>
                         <dt>{t('portfolio.reflectionEnds')}</dt>
                         <dd>{formatDateTime(inv.reflection_ends_at, lang)}</dd>
+                      </div>
+                    )}
+                    {inv.key_information_version !== null && (
+                      <div>
+                        <dt>{t('portfolio.keyInformation')}</dt>
+                        <dd>
+                          {inv.campaign.slug ? (
+                            <a
+                              href={keyInformationPdfUrl(
+                                inv.campaign.slug,
+                                inv.key_information_version,
+                                lang,
+                              )}
+                              target="_blank"
+                              rel="noopener"
+                            >
+                              {t('portfolio.keyInformationVersion', { number: inv.key_information_version })}
+                            </a>
+                          ) : (
+                            t('portfolio.keyInformationVersion', { number: inv.key_information_version })
+                          )}
+                        </dd>
                       </div>
                     )}
                     {inv.campaign.deadline_at && (

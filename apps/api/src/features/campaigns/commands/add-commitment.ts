@@ -25,11 +25,17 @@ const raised = (p: CommitmentParams) => `committed_cents = committed_cents + ${p
  * The campaign's part of an investment, for the investing commit's one statement (a CTE): the
  * total and count rise only while the campaign takes the money — live (`statuses`), started,
  * before the deadline, not the investor's own, in its currency, at least the minimum ticket and
- * within the cap — conditions checked on the latest row once its lock is held. Returns the
+ * within the cap, with the key information sheet's version the investor read — conditions checked on the latest row once its lock is held. Returns the
  * campaign's id, slug, title, status and deadline_at when it took it, no row otherwise.
  */
 export function takeInvestmentSql(
-  p: CommitmentParams & { currency: string; statuses: string; at: string },
+  p: CommitmentParams & {
+    currency: string;
+    statuses: string;
+    at: string;
+    /** The key information sheet's version the investor read (ADR 0029); null: the current one. */
+    keyInformationVersion: string;
+  },
 ): string {
   return `update campaigns
     set ${raised(p)}
@@ -39,7 +45,8 @@ export function takeInvestmentSql(
       and developer_id is distinct from ${p.investor}
       and min_ticket_cents <= ${p.amount}
       and (max_cents is null or committed_cents + ${p.amount} <= max_cents)
-    returning id, slug, title, status, deadline_at`;
+      and (${p.keyInformationVersion} is null or key_information_version = ${p.keyInformationVersion})
+    returning id, slug, title, status, deadline_at, key_information_version`;
 }
 
 const ADD_SQL = `update campaigns

@@ -11,6 +11,7 @@ import { lockCampaign, moveCampaign } from '../state.ts';
 import { parseDateOnly } from '../validation/editor.ts';
 import { isUuid } from '../validation/ids.ts';
 import { mayCompleteCampaign, publishProblems, todayUtc } from '../validation/publish.ts';
+import { recordKeyInformationVersion } from './key-information-version.ts';
 import { launchCampaign } from './launch-campaign.ts';
 import { openCampaign } from './open-campaign.ts';
 import { startServices } from './start-services.ts';
@@ -76,6 +77,8 @@ export async function moveCampaignStatus(
       throw new AppError('campaignTermNotOver', 409);
     }
     await moveCampaign(tx, row, to, adminId, reason, { platformShareBps: ctx.config.platformShareBps });
+    // Publishing records the sheet's first version (ADR 0029).
+    if (to === 'scheduled') await recordKeyInformationVersion(ctx, tx, id, now);
   });
   if (notified > 0) ctx.mail.nudge();
   return getBackofficeCampaign(ctx, id);

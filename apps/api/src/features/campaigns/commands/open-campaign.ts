@@ -4,6 +4,7 @@ import { enqueueMail } from '../../../platform/mailer.ts';
 import { asLanguage, campaignOpenEmail } from '../emails.ts';
 import * as repo from '../repo.ts';
 import { type CampaignRow, moveCampaign } from '../state.ts';
+import { recordKeyInformationVersion } from './key-information-version.ts';
 
 /**
  * Opens a locked campaign for investment (-> live): the one way it happens, whether an admin opens
@@ -25,6 +26,9 @@ export async function openCampaign(
   const live = await moveCampaign(tx, row, 'live', how.actorId, how.reason, {
     platformShareBps: ctx.config.platformShareBps,
   });
+  // The sheet as opened (its start brought forward is not a material change): a new version if
+  // it differs from the one published, the first one if the campaign opened straight from a draft.
+  await recordKeyInformationVersion(ctx, tx, live.id, how.now);
   const ref = { title: live.title, slug: live.slug ?? live.id, currency: live.currency };
   const watchers = await repo.claimWatchers(tx, live.id, how.now);
   for (const w of watchers) {

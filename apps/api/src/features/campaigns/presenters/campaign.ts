@@ -8,6 +8,7 @@ import {
   type CampaignSummaryDto,
   DEVELOPER_SERVICES,
   type DeveloperService,
+  type KeyInformationVersionRef,
   PUBLIC_CAMPAIGN_STATUSES,
 } from '@indiesplit/shared/campaigns';
 import type { Language } from '@indiesplit/shared/messages';
@@ -58,6 +59,7 @@ export function toDetailDto(
   checklist: Array<{ service: string; status: string }>,
   lang: Language,
   platformShareBps?: number,
+  keyInformationVersion: KeyInformationVersionRef | null = null,
 ): CampaignDetailDto {
   const summary = toSummaryDto(row, lang);
   // Once the services started, their progress; before, the ones that will start.
@@ -83,6 +85,7 @@ export function toDetailDto(
     platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
     key_information: keyInformationOf(row, developerUsername, lang, { platformShareBps }),
+    key_information_version: keyInformationVersion,
   };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { isPublic, toDetailDto } from '../presenters/campaign.ts';
 import * as repo from '../repo.ts';
+import { currentVersionRef } from './key-information-versions.ts';
 
 /** A campaign the public may see, by its address; 404 for anything else. */
 export async function findPublicCampaign(db: Db, slug: string): Promise<repo.CampaignWithDeveloper> {
@@ -20,6 +21,15 @@ export async function getPublicCampaign(
   lang: Language,
 ): Promise<CampaignDetailDto> {
   const found = await findPublicCampaign(ctx.db, slug);
-  const checklist = (await repo.servicesOf(ctx.db, found.campaign.id)).map((r) => r.service);
-  return toDetailDto(found, checklist, lang, ctx.config.platformShareBps);
+  const [services, version] = await Promise.all([
+    repo.servicesOf(ctx.db, found.campaign.id),
+    currentVersionRef(ctx.db, found.campaign),
+  ]);
+  return toDetailDto(
+    found,
+    services.map((r) => r.service),
+    lang,
+    ctx.config.platformShareBps,
+    version,
+  );
 }
