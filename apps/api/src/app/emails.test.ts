@@ -1,12 +1,23 @@
 import { LANGUAGES, type Language } from '@indiesplit/shared/languages';
 import { describe, expect, it } from 'vitest';
 import { resetEmail, verificationEmail } from '../features/auth/emails.ts';
-import { campaignOpenEmail } from '../features/campaigns/emails.ts';
+import {
+  campaignOpenEmail,
+  keyInformationChangedEmail,
+  studioCampaignOpenEmail,
+} from '../features/campaigns/emails.ts';
 import * as funds from '../features/funds/emails.ts';
+import { investmentReservedEmail, investmentRevokedEmail } from '../features/investing/emails.ts';
 import * as pitches from '../features/pitches/emails.ts';
-import { payoutArrivedEmail, reportDueEmail, reportEscalationEmail } from '../features/revenue/emails.ts';
+import {
+  payoutArrivedEmail,
+  reportDueEmail,
+  reportEscalationEmail,
+  reportVerifiedEmail,
+} from '../features/revenue/emails.ts';
 import { sensitiveChangeEmail } from '../features/security/emails.ts';
 import * as settlement from '../features/settlement/emails.ts';
+import { accountDeletedEmail } from '../features/users/emails.ts';
 import type { MailMessage } from '../platform/mailer.ts';
 
 // Every email the platform sends, in every language, with hostile values where people type them:
@@ -59,6 +70,37 @@ function everyEmail(lang: Language): Record<string, MailMessage> {
   mails.refundedCancelled = settlement.investmentRefundedEmail(person, campaign, 250_000, 'cancelled', URL);
   mails.developerFunded = settlement.developerFundedEmail(person, campaign, 250_000, 7, URL);
   mails.developerFailed = settlement.developerFailedEmail(person, campaign, URL);
+  const moment = new Date('2026-05-04T10:30:00Z');
+  mails.studioOpen = studioCampaignOpenEmail(person, campaign, moment, URL);
+  mails.studioOpenNoDeadline = studioCampaignOpenEmail(person, campaign, null, URL);
+  mails.investmentReserved = investmentReservedEmail(
+    person,
+    campaign,
+    { amountCents: 10_000, revocableUntil: moment, keyInformationVersion: 2 },
+    URL,
+  );
+  mails.investmentReservedSophisticated = investmentReservedEmail(
+    person,
+    campaign,
+    { amountCents: 10_000, revocableUntil: null, keyInformationVersion: null },
+    URL,
+  );
+  mails.investmentRevoked = investmentRevokedEmail(person, campaign, 10_000, URL);
+  mails.keyInformationChanged = keyInformationChangedEmail(
+    person,
+    campaign,
+    { number: 3, changes: ['risks', 'sections'], revocableUntil: moment },
+    URL,
+  );
+  const verified = {
+    campaignId: 'c',
+    kind: 'regular',
+    periodKind: 'month',
+    periodStart: '2026-03-01',
+  } as const;
+  mails.reportVerified = reportVerifiedEmail(person, campaign, verified, 4321, URL);
+  mails.reportVerifiedNoPool = reportVerifiedEmail(person, campaign, verified, 0, URL);
+  mails.accountDeleted = accountDeletedEmail(lang, 'a@example.com', EVIL);
   mails.payoutMonth = payoutArrivedEmail(
     person,
     campaign,

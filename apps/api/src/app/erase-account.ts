@@ -5,9 +5,12 @@ import { deleteSocialIdentities, eraseSocialDetails } from '../features/oauth/er
 import { deletePitchFiles, erasePitchDataOf } from '../features/pitches/service.ts';
 import { forgetReviewAssignments } from '../features/review/service.ts';
 import { forgetSensitiveChanges } from '../features/security/changes.ts';
+import { accountDeletedEmail } from '../features/users/emails.ts';
 import * as users from '../features/users/service.ts';
 import { recordEvent } from '../platform/audit.ts';
 import type { AppContext } from '../platform/context.ts';
+import { asLanguage } from '../platform/i18n.ts';
+import { enqueueMail } from '../platform/mailer.ts';
 
 // Account erasure (ADR 0004) spans the features that hold something of a person. It is
 // orchestrated here, in the app layer (ADR 0023): each feature erases its own part, all in one
@@ -57,6 +60,8 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await ctx.sessions.destroyAllForUser(tx, userId);
     await users.tombstoneAccount(tx, userId);
     await recordEvent(tx, { userId, kind: 'account_deleted' });
+    // Told at the address the account had, in the same transaction: sent if and only if deleted.
+    await enqueueMail(tx, accountDeletedEmail(asLanguage(user.language), user.email, user.username));
   });
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);

@@ -527,6 +527,20 @@ describe('notify me', () => {
   });
 });
 
+describe('the studio’s own emails', () => {
+  it('tells the developer when their campaign opens, with its page and its deadline', async () => {
+    const { id, slug } = await published('scheduled');
+    const before = (await t.mailbox(developer.payload.email)).length;
+    expect((await move(id, { to: 'live' })).statusCode).toBe(200);
+    const mails = await t.mailbox(developer.payload.email);
+    expect(mails).toHaveLength(before + 1);
+    const [open] = mails;
+    expect(open!.subject).toMatch(/^“.+” is open for investment$/);
+    expect(open!.text).toContain('is live: investors can read its key information sheet and invest until');
+    expect(open!.text).toContain(`/campaigns/${slug}`);
+  });
+});
+
 describe('cover images', () => {
   it('are re-encoded, stored under a random name and served publicly as WebP', async () => {
     const id = await draft();

@@ -1,6 +1,7 @@
 import type { Language } from '@indiesplit/shared/messages';
+import { formatMoney } from '@indiesplit/shared/money';
 import { type EmailSpec, renderEmail } from '../../platform/email/render.ts';
-import { type EmailKey, emailText } from '../../platform/i18n.ts';
+import { type EmailKey, emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
 
 // What the platform tells people about a campaign, in their language, and what the campaign,
@@ -33,11 +34,51 @@ export function renderFor(r: Recipient, title: string, spec: EmailSpec): MailMes
 }
 
 export const campaignUrl = (publicUrl: string, slug: string) => `${publicUrl}/campaigns/${slug}`;
+
+/** The amount in the reader's convention; demo money says so, so nobody mistakes it for real euros. */
+export function moneyText(cents: number, currency: string, language: Language): string {
+  const amount = formatMoney(cents, 'EUR', intlLocale(language));
+  if (currency !== 'DEMO') return amount;
+  return emailText(language, 'campaigns.virtualMoney', { amount });
+}
+
+/** The PDF of one version of a campaign's key information sheet (ADR 0029), in the reader's language. */
+export const keyInformationPdfUrl = (publicUrl: string, slug: string, version: number, language: Language) =>
+  `${publicUrl}/api/campaigns/${encodeURIComponent(slug)}/key-information/versions/${version}.pdf?lang=${language}`;
+
+/** A moment as an email states it: the date and time in the reader's convention, in UTC. */
+export function momentText(at: Date, language: Language): string {
+  const text = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${text} UTC`;
+}
 export function campaignOpenEmail(r: Recipient, c: CampaignRef, publicUrl: string): MailMessage {
   return renderFor(r, c.title, {
     subject: 'campaigns.open.subject',
     paragraphs: ['layout.hello', 'campaigns.open.body', 'campaigns.open.read'],
     action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+  });
+}
+
+/** The studio's campaign is open: where to follow it, until when it runs, and what to do meanwhile. */
+export function studioCampaignOpenEmail(
+  r: Recipient,
+  c: CampaignRef,
+  deadlineAt: Date | null,
+  publicUrl: string,
+): MailMessage {
+  return renderFor(r, c.title, {
+    subject: 'campaigns.studioOpen.subject',
+    paragraphs: [
+      'layout.hi',
+      deadlineAt ? 'campaigns.studioOpen.body' : 'campaigns.studioOpen.bodyNoDeadline',
+      'campaigns.studioOpen.next',
+    ],
+    action: { label: 'campaigns.seeCampaign', url: campaignUrl(publicUrl, c.slug) },
+    values: { deadline: deadlineAt ? momentText(deadlineAt, r.language) : '' },
   });
 }
 
@@ -76,11 +117,6 @@ export function keyInformationChangedEmail(
       ),
     ),
   ];
-  const until = new Intl.DateTimeFormat(r.language === 'it' ? 'it-IT' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(v.revocableUntil);
   return renderFor(r, c.title, {
     subject: 'campaigns.keyInformationChanged.subject',
     paragraphs: [
@@ -90,6 +126,6 @@ export function keyInformationChangedEmail(
       'campaigns.keyInformationChanged.revoke',
     ],
     action: { label: 'campaigns.myPortfolio', url: `${publicUrl}/portfolio` },
-    values: { version: v.number, until: `${until} UTC` },
+    values: { version: v.number, until: momentText(v.revocableUntil, r.language) },
   });
 }

@@ -111,6 +111,15 @@ export async function findById(db: Db, id: string): Promise<CampaignWithDevelope
   return row;
 }
 
+/** Where a campaign's developer is written to, and in which language (none for an erased account). */
+export async function developerContact(db: Db, developerId: string) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, developerId), isNull(users.deletedAt)));
+  return row;
+}
+
 export const BACKOFFICE_LIST_LIMIT = 500;
 
 export function listAll(db: Db, query: BackofficeCampaignQuery): Promise<CampaignWithDeveloper[]> {

@@ -26,6 +26,9 @@ export const LIVE_STATUSES = ['reserved', 'posted'] as const;
 export async function readInvestContext(db: Db, userId: string, campaignId: string, key: string) {
   const [row] = await db
     .select({
+      email: users.email,
+      username: users.username,
+      language: users.language,
       emailVerifiedAt: users.emailVerifiedAt,
       knowledgePassed: investorProfiles.knowledgePassed,
       knowledgeValidUntil: investorProfiles.knowledgeValidUntil,
@@ -226,6 +229,17 @@ export async function lockInvestment(db: Db, id: string): Promise<InvestmentRow 
  * Locks a campaign row for a revocation: FOR NO KEY UPDATE, like the row lock an UPDATE takes, which
  * does not conflict with the KEY SHARE locks that the foreign keys of concurrent inserts take.
  */
+/** Who an investor's emails go to, and in which language. */
+export async function recipientOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username, language: users.language })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('investing_recipient')
+    .execute({ id: userId });
+  return row;
+}
+
 export async function lockCampaignRow(db: Db, id: string) {
   const [row] = await db
     .select()

@@ -12,6 +12,8 @@ import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { asLanguage } from '../../platform/i18n.ts';
+import { enqueueMail } from '../../platform/mailer.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import { ensureKeyInformationVersion } from '../campaigns/commands/key-information-version.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
@@ -19,6 +21,7 @@ import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
+import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
 // Investing (ECSP safeguards, ADR 0011). The rules of one investment and of its revocation; the
@@ -323,6 +326,20 @@ export async function invest(
         // Virtual money is plentiful: without a cap one member could fill a whole demo round.
         // Checked with the campaign's lock held, so two investments of one member queue here.
         if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId);
+        // The receipt, in the same transaction: sent if and only if the money was reserved.
+        await enqueueMail(
+          tx,
+          investmentReservedEmail(
+            { to: pre.email, userId, language: asLanguage(pre.language), name: pre.username },
+            { title: campaign.title, slug: campaign.slug ?? campaignId, currency },
+            {
+              amountCents: input.amount_cents,
+              revocableUntil: sophisticated ? null : reflectionEndsAt,
+              keyInformationVersion: committed.keyInformationVersion,
+            },
+            ctx.config.publicUrl,
+          ),
+        );
         const row: repo.InvestmentRow = {
           id: committed.id,
           campaignId,
@@ -390,6 +407,22 @@ export async function revoke(ctx: AppContext, userId: string, investmentId: stri
       const voidTransferId = await voidPending(tx, { pendingId: inv.reserveTransferId, createdBy: userId });
       if (voidTransferId === undefined) throw new AppError('transferAlreadySettled', 409);
       await repo.markRevoked(tx, inv, voidTransferId, now);
+      const investor = await repo.recipientOf(tx, userId);
+      if (investor)
+        await enqueueMail(
+          tx,
+          investmentRevokedEmail(
+            {
+              to: investor.email,
+              userId,
+              language: asLanguage(investor.language),
+              name: investor.username,
+            },
+            { title: campaign.title, slug: campaign.slug ?? campaign.id, currency: inv.currency },
+            inv.amountCents,
+            ctx.config.publicUrl,
+          ),
+        );
       const voided = { id: voidTransferId };
       return toInvestmentDto(
         {

@@ -3,8 +3,7 @@ import type { ReportKind, ReportPeriodKind } from '@indiesplit/shared/revenue';
 import type { ReminderStep } from '../../db/schema-revenue.ts';
 import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, campaignUrl, type Recipient, renderFor } from '../campaigns/emails.ts';
-import { moneyText } from '../settlement/emails.ts';
+import { type CampaignRef, campaignUrl, moneyText, type Recipient, renderFor } from '../campaigns/emails.ts';
 
 // What the revenue share tells people, in their language: an investor that a payout has reached
 // their wallet, a developer that the sales report of a month of the term is due. Words in the email
@@ -64,6 +63,32 @@ export function payoutArrivedEmail(
     paragraphs: ['layout.hi', 'revenue.payoutArrived.body', 'revenue.payoutArrived.detail'],
     action: { label: 'campaigns.myPortfolio', url: `${publicUrl}/portfolio` },
     values: { amount: moneyText(amountCents, c.currency, r.language), what },
+  });
+}
+
+/** A developer's report was verified: the period, and the pool it makes for the investors. */
+export function reportVerifiedEmail(
+  r: Recipient,
+  c: CampaignRef,
+  report: { campaignId: string; kind: ReportKind; periodKind: ReportPeriodKind; periodStart: string },
+  poolCents: number,
+  publicUrl: string,
+): MailMessage {
+  return renderFor(r, c.title, {
+    subject: 'revenue.reportVerified.subject',
+    paragraphs: [
+      'layout.hi',
+      'revenue.reportVerified.body',
+      poolCents > 0 ? 'revenue.reportVerified.pool' : 'revenue.reportVerified.noPool',
+    ],
+    action: {
+      label: 'revenue.reportDue.action',
+      url: `${publicUrl}/my-campaigns/${report.campaignId}/reports`,
+    },
+    values: {
+      period: periodLabel(report, r.language),
+      pool: moneyText(poolCents, c.currency, r.language),
+    },
   });
 }
 

@@ -65,7 +65,7 @@ async function setup(spec: { launchedOn?: string; currency?: 'EUR' | 'DEMO'; not
     notLaunched: spec.notLaunched,
     developerId: dev.id,
   });
-  return { dev: dev.client, devId: dev.id, campaign: launched.campaign };
+  return { dev: dev.client, devId: dev.id, devEmail: dev.payload.email, campaign: launched.campaign };
 }
 
 const file = (client: TestClient, campaignId: string, body: unknown) =>
@@ -359,7 +359,7 @@ describe('filing reports', () => {
 
 describe('review', () => {
   it('returns, edits, resubmits and verifies a report into a distribution of the right pool', async () => {
-    const { dev, campaign } = await setup();
+    const { dev, devEmail, campaign } = await setup();
     const filed = await file(dev, campaign.id, month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]));
     const id = filed.json().id;
 
@@ -423,6 +423,12 @@ describe('review', () => {
       investors_cents: 9_450,
       status: 'awaiting_funds',
     });
+    // The developer is told, with the period and the pool their investors are owed.
+    const [told, ...more] = (await t.mailbox(devEmail)).filter((m) => m.subject.includes('is verified'));
+    expect(more).toEqual([]);
+    expect(told!.subject).toBe(`Your sales report for “${campaign.title}” is verified`);
+    expect(told!.text).toContain('your sales report for September 2025');
+    expect(told!.text).toContain('an investors’ pool of €105.00');
     const again = await verify(admin.client, id);
     expect(again.statusCode).toBe(409);
     expect(

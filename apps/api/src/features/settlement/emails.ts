@@ -1,21 +1,18 @@
 import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
-import type { Language } from '@indiesplit/shared/messages';
-import { formatMoney } from '@indiesplit/shared/money';
-import { emailText, intlLocale } from '../../platform/i18n.ts';
 import type { MailMessage } from '../../platform/mailer.ts';
-import { type CampaignRef, campaignUrl, type Recipient, renderFor } from '../campaigns/emails.ts';
+import {
+  type CampaignRef,
+  campaignUrl,
+  keyInformationPdfUrl,
+  moneyText,
+  type Recipient,
+  renderFor,
+} from '../campaigns/emails.ts';
 
 // What the settlement worker tells people, in their language: investors when their money is taken
 // (funded) or given back (goal missed, campaign cancelled), the developer when the campaign ends.
 // Words in the email catalogue (campaigns.*); titles are typed by people, values escaped in the
 // HTML. Watchers are told by the campaign's opening (campaigns/emails.ts).
-
-/** The amount in the reader's convention; demo money says so, so nobody mistakes it for real euros. */
-export function moneyText(cents: number, currency: string, language: Language): string {
-  const amount = formatMoney(cents, 'EUR', intlLocale(language));
-  if (currency !== 'DEMO') return amount;
-  return emailText(language, 'campaigns.virtualMoney', { amount });
-}
 
 const portfolioUrl = (publicUrl: string) => `${publicUrl}/portfolio`;
 
@@ -43,7 +40,7 @@ export function investmentPostedEmail(
       sheetUrl:
         keyInformationVersion === null
           ? ''
-          : `${publicUrl}/api/campaigns/${encodeURIComponent(c.slug)}/key-information/versions/${keyInformationVersion}.pdf?lang=${r.language}`,
+          : keyInformationPdfUrl(publicUrl, c.slug, keyInformationVersion, r.language),
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
-import { asLanguage, campaignOpenEmail } from '../emails.ts';
+import { asLanguage, campaignOpenEmail, studioCampaignOpenEmail } from '../emails.ts';
 import * as repo from '../repo.ts';
 import { type CampaignRow, moveCampaign } from '../state.ts';
 import { recordKeyInformationVersion } from './key-information-version.ts';
@@ -10,7 +10,7 @@ import { recordKeyInformationVersion } from './key-information-version.ts';
  * Opens a locked campaign for investment (-> live): the one way it happens, whether an admin opens
  * it from the back office or the start job does at its start time. A start still ahead is brought
  * forward to `now`; going live freezes the platform's share (moveCampaign); every watcher not told
- * yet is sent the same "it is open" email, queued in the caller's transaction (it goes if and only
+ * yet is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
  * if the opening commits). Call `ctx.mail.nudge()` after the commit when `notified` > 0.
  */
 export async function openCampaign(
@@ -41,5 +41,26 @@ export async function openCampaign(
       ),
     );
   }
-  return { campaign: live, notified: watchers.length };
+  // The studio hears of it too, with what comes next; not for the demo's rounds, which open every
+  // few minutes with no one behind them.
+  const developer =
+    live.currency === 'DEMO' || !live.developerId
+      ? undefined
+      : await repo.developerContact(tx, live.developerId);
+  if (developer)
+    await enqueueMail(
+      tx,
+      studioCampaignOpenEmail(
+        {
+          to: developer.email,
+          userId: live.developerId,
+          language: asLanguage(developer.language),
+          name: developer.username,
+        },
+        ref,
+        live.deadlineAt,
+        ctx.config.publicUrl,
+      ),
+    );
+  return { campaign: live, notified: watchers.length + (developer ? 1 : 0) };
 }
