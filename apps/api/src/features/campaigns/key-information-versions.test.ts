@@ -326,7 +326,11 @@ describe('a material change while the campaign is live', () => {
     const [after] = await db().select().from(investments).where(eq(investments.id, inv.id));
     expect(after!.reflectionEndsAt).toEqual(before!.reflectionEndsAt);
     const mail = await t.mailbox(a.payload.email as string);
-    expect(mail.map((m) => m.subject)).toEqual(['Confirm your email address']);
+    // The investment's receipt and the sign-up's email: nothing about the sheet.
+    expect(mail.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your investment in “.+” is reserved$/),
+      'Confirm your email address',
+    ]);
   });
 });
 

@@ -81,6 +81,9 @@ describe('demo campaigns', () => {
       [
         `“${failRound!.title}” missed its goal: you have been refunded`,
         `“${fundRound!.title}” reached its goal`,
+        // The receipts of the two investments: the demo mails what the real thing mails.
+        `Your investment in “${failRound!.title}” is reserved`,
+        `Your investment in “${fundRound!.title}” is reserved`,
       ].sort(),
     );
     expect(mail.find((m) => m.subject.includes('reached'))?.text).toContain('€50.00 (virtual money)');

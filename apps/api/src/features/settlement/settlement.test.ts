@@ -227,14 +227,14 @@ describe('settlement at the deadline', () => {
     const [mailB] = await t.mailbox(b.email);
     expect(mailB?.subject).toBe('«Lanterns <of> Vesper» ha raggiunto l’obiettivo');
     expect(mailB?.text).toMatch(/250,00\s€/);
-    expect(await t.mailbox(pro.email)).toHaveLength(1);
+    expect(await t.mailbox(pro.email)).toHaveLength(2); // the receipt, then this
     const [devMail] = await t.mailbox(dev.email);
     expect(devMail?.subject).toBe('Congratulazioni: «Lanterns <of> Vesper» è finanziato!');
     expect(devMail?.text).toMatch(/600,00\s€/);
 
     // Running again changes nothing and sends nothing.
     await runDueWork(ctx, new Date(later.getTime() + 60_000));
-    expect(await t.mailbox(a.email)).toHaveLength(1);
+    expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the news
     expect(await t.mailbox(dev.email)).toHaveLength(1);
     expect(await settlementsPerReservation(db, c.id)).toEqual([1, 1, 1]);
     await expectAllInvariants(db);
@@ -271,11 +271,15 @@ describe('settlement at the deadline', () => {
     expect(mailA?.text).toContain('€400.00');
     const [mailB] = await t.mailbox(b.email);
     expect(mailB?.subject).toBe('«Lanterns <of> Vesper» non ha raggiunto l’obiettivo: ti abbiamo rimborsato');
-    expect(await t.mailbox(revoker.email)).toEqual([]);
+    // The revoker had only the receipt and the revocation's confirmation: no refund.
+    expect((await t.mailbox(revoker.email)).map((m) => m.subject)).toEqual([
+      'You revoked your investment in “Lanterns <of> Vesper”',
+      'Your investment in “Lanterns <of> Vesper” is reserved',
+    ]);
     const [devMail] = await t.mailbox(dev.email);
     expect(devMail?.subject).toBe('“Lanterns <of> Vesper” did not reach its goal');
     await runDueWork(ctx, new Date(deadline.getTime() + 60_000));
-    expect(await t.mailbox(a.email)).toHaveLength(1);
+    expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the refund
     await expectAllInvariants(db);
   });
 
@@ -326,7 +330,7 @@ describe('settlement at the deadline', () => {
     expect(await escrowOf(db, c.id)).toMatchObject({ posted: 40_000, pendingIn: 0 });
     for (const p of people) {
       expect(await walletOf(db, p.id)).toMatchObject({ posted: 95_000, reservedOut: 0 });
-      expect(await t.mailbox(p.email)).toHaveLength(1);
+      expect(await t.mailbox(p.email)).toHaveLength(2); // the receipt and the news
     }
     expect(await findJob(db, `campaign:${c.id}:settle`)).toMatchObject({
       state: 'done',
