@@ -18,6 +18,7 @@ import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
+import { conflictOfInterest, flagConflict } from './conflicts.ts';
 import * as repo from './repo.ts';
 
 // Investing (ECSP safeguards, ADR 0011). The rules of one investment and of its revocation; the
@@ -258,6 +259,8 @@ export async function invest(
   };
   const early = campaignRefusal(terms, userId, currency, input.amount_cents, now);
   if (early) throw early;
+  // Staff who reviewed or decided the pitch are refused; other staff and the studio's people flagged.
+  const conflict = await conflictOfInterest(db, userId, campaignId);
   const reflectionEndsAt = sophisticated
     ? now
     : new Date(now.getTime() + (pre.campaignReflectionSeconds ?? 0) * 1000);
@@ -307,6 +310,7 @@ export async function invest(
         // Virtual money is plentiful: without a cap one member could fill a whole demo round.
         // Checked with the campaign's lock held, so two investments of one member queue here.
         if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId);
+        await flagConflict(tx, committed.id, conflict);
         const row: repo.InvestmentRow = {
           id: committed.id,
           campaignId,
@@ -323,6 +327,7 @@ export async function invest(
           requestHash: hash,
           revokedAt: null,
           settledAt: null,
+          conflictOfInterest: conflict,
           createdAt: now,
           updatedAt: now,
         };

@@ -58,6 +58,7 @@ export function toDetailDto(
   checklist: Array<{ service: string; status: string }>,
   lang: Language,
   platformShareBps?: number,
+  conflicted: CampaignDetailDto['conflicted_investments'] = { count: 0, total_cents: 0 },
 ): CampaignDetailDto {
   const summary = toSummaryDto(row, lang);
   // Once the services started, their progress; before, the ones that will start.
@@ -83,6 +84,7 @@ export function toDetailDto(
     platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
     key_information: keyInformationOf(row, developerUsername, lang, { platformShareBps }),
+    conflicted_investments: conflicted,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Language } from '@indiesplit/shared/messages';
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
+import { conflictedInvestments } from '../conflicts-repo.ts';
 import { isPublic, toDetailDto } from '../presenters/campaign.ts';
 import * as repo from '../repo.ts';
 
@@ -20,6 +21,13 @@ export async function getPublicCampaign(
   lang: Language,
 ): Promise<CampaignDetailDto> {
   const found = await findPublicCampaign(ctx.db, slug);
-  const checklist = (await repo.servicesOf(ctx.db, found.campaign.id)).map((r) => r.service);
-  return toDetailDto(found, checklist, lang, ctx.config.platformShareBps);
+  const [services, conflicted] = await Promise.all([
+    repo.servicesOf(ctx.db, found.campaign.id),
+    conflictedInvestments(ctx.db, found.campaign.id),
+  ]);
+  const checklist = services.map((r) => r.service);
+  return toDetailDto(found, checklist, lang, ctx.config.platformShareBps, {
+    count: conflicted.count,
+    total_cents: conflicted.totalCents,
+  });
 }
