@@ -140,6 +140,7 @@ const en = {
   studioTextTooLong: 'This must be at most 200 characters.',
   studioAddressTooLong: 'The address must be at most 500 characters.',
   invalidCountry: 'Enter the country as its two-letter ISO code, such as IT.',
+  reportYearInvalid: 'Choose a year from 2020 on.',
   studioLimitExceeded:
     'With this amount the studio would raise more than 5,000,000 EUR in 12 months: at most {amount} is left under the limit.',
   studioPeopleTooMany: 'Name at most 10 people.',
@@ -423,6 +424,7 @@ const it: Record<MessageKey, string> = {
   studioTextTooLong: 'Questo campo può avere al massimo 200 caratteri.',
   studioAddressTooLong: 'L’indirizzo può avere al massimo 500 caratteri.',
   invalidCountry: 'Indica il paese con il codice ISO di due lettere, per esempio IT.',
+  reportYearInvalid: 'Scegli un anno dal 2020 in poi.',
   studioLimitExceeded:
     'Con questo importo lo studio raccoglierebbe più di 5.000.000 EUR in 12 mesi: sotto il limite restano al massimo {amount}.',
   studioPeopleTooMany: 'Indica al massimo 10 persone.',
