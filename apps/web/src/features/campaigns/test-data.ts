@@ -38,6 +38,7 @@ export function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDeta
     term_ends_on: null,
     platform_share_bps: 1000,
     reflection_seconds: 4 * 86_400,
+    conflicted_investments: { count: 0, total_cents: 0 },
   };
   const merged = { ...base, ...over };
   return {
