@@ -120,9 +120,7 @@ describe('GET /api/backoffice/reports/annual', () => {
     const res = await report(2025);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename=indiesplit-annual-report-2025.csv',
-    );
+    expect(res.headers['content-disposition']).toBe('attachment; filename=indiesplit-annual-report-2025.csv');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.split('\r\n')).toEqual([
       '\uFEFFyear,campaign,slug,studio,funded_on,amount_raised_eur,investor_country,investor_class,investors,invested_eur',
