@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { accountErasureRoutes } from './app/account-routes.ts';
+import { annualReportRoutes } from './app/annual-report-routes.ts';
 import { figuresRoutes } from './app/figures-routes.ts';
 import { invariantRoutes } from './app/invariants-routes.ts';
 import { registerKeyInformationChange } from './app/key-information-change.ts';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
       await api.register(invariantRoutes, ctx);
+      await api.register(annualReportRoutes, ctx);
       await api.register(figuresRoutes, ctx);
       await api.register(revenueRoutes, ctx);
       await api.register(outcomeRoutes, ctx);

@@ -316,6 +316,11 @@ export const CampaignDetailDto = CampaignSummaryDto.extend({
   key_information: KeyInformationDto,
   /** The sheet's current version: an investment must acknowledge this one (null before publishing). */
   key_information_version: KeyInformationVersionRef.nullable(),
+  /**
+   * Conflicts of interest (ECSP Art 8, ADR 0031): the total of the live investments (reserved or
+   * posted) made by the platform's staff or by the studio's own people, and how many there are.
+   */
+  conflicted_investments: z.object({ count: z.number().int(), total_cents: z.number().int() }),
 });
 export type CampaignDetailDto = z.infer<typeof CampaignDetailDto>;
 
@@ -402,6 +407,8 @@ export const BackofficeCampaignDetail = BackofficeCampaignSummary.extend({
     people: z.array(z.object({ name: z.string(), role: z.string() })),
     statement_signed: z.boolean(),
   }),
+  /** Declared: what the studio raised by crowdfunding outside IndieSplit in the last 12 months (ADR 0031). */
+  studio_raised_elsewhere_cents: z.number().int(),
   created_at: z.string(),
   /** Money terms, dates and slug are frozen (the campaign has opened). */
   terms_frozen: z.boolean(),
@@ -418,6 +425,12 @@ const text = (max: number, code: string) => z.string().trim().max(max, code);
 export const STUDIO_TEXT_MAX = 200;
 export const STUDIO_ADDRESS_MAX = 500;
 export const STUDIO_PEOPLE_MAX = 10;
+/**
+ * The most a studio may raise through crowdfunding in 12 months, across platforms, for the offer to
+ * stay within ECSP (Art 1(2)(c)): 5,000,000 EUR, in cents (ADR 0031).
+ */
+export const STUDIO_RAISE_LIMIT_CENTS = 500_000_000;
+
 /** ISO 3166-1 alpha-2, e.g. IT. */
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 
@@ -466,6 +479,8 @@ export const CampaignEditRequest = z
     studio_email: text(254, 'invalidEmail'),
     studio_people: z.array(StudioPersonInput).max(STUDIO_PEOPLE_MAX, 'studioPeopleTooMany'),
     studio_statement_signed: z.boolean(),
+    /** Euros raised by crowdfunding outside IndieSplit in the last 12 months, as typed ('' = 0). */
+    studio_raised_elsewhere: z.string().max(30, 'invalidAmount'),
   })
   .partial()
   .strict();

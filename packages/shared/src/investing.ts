@@ -191,6 +191,13 @@ export type InvestorProfileDto = z.infer<typeof InvestorProfileDto>;
 export const INVESTMENT_STATUSES = ['reserved', 'revoked', 'posted', 'refunded'] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
+/**
+ * Why an investment is flagged as a conflict of interest (ECSP Art 8, ADR 0031): made by the
+ * platform's staff, or by the studio's own people.
+ */
+export const CONFLICT_KINDS = ['staff', 'studio'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
+
 export const IDEMPOTENCY_KEY_MAX = 200;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

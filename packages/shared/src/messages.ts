@@ -140,6 +140,9 @@ const en = {
   studioTextTooLong: 'This must be at most 200 characters.',
   studioAddressTooLong: 'The address must be at most 500 characters.',
   invalidCountry: 'Enter the country as its two-letter ISO code, such as IT.',
+  reportYearInvalid: 'Choose a year from 2020 on.',
+  studioLimitExceeded:
+    'With this amount the studio would raise more than 5,000,000 EUR in 12 months: at most {amount} is left under the limit.',
   studioPeopleTooMany: 'Name at most 10 people.',
   studioPersonIncomplete: 'Give each person responsible both a name and a role.',
   studioLegalNameMissing: 'The key information sheet needs the studio’s legal name.',
@@ -181,6 +184,8 @@ const en = {
     'Before your first investment, please take the knowledge test and the loss simulation.',
   knowledgeTestExpired: 'Your knowledge test is more than two years old. Please take it again.',
   cannotInvestOwnCampaign: 'You cannot invest in your own campaign.',
+  conflictOfInterest:
+    'You reviewed or decided this game’s pitch for IndieSplit, so you cannot invest in its campaign (conflicts of interest policy).',
   campaignNotOpen: 'This campaign is not open for investments.',
   keyInformationChanged:
     'The key investment information sheet has changed since you read it. Please read the new version before investing.',
@@ -422,6 +427,9 @@ const it: Record<MessageKey, string> = {
   studioTextTooLong: 'Questo campo può avere al massimo 200 caratteri.',
   studioAddressTooLong: 'L’indirizzo può avere al massimo 500 caratteri.',
   invalidCountry: 'Indica il paese con il codice ISO di due lettere, per esempio IT.',
+  reportYearInvalid: 'Scegli un anno dal 2020 in poi.',
+  studioLimitExceeded:
+    'Con questo importo lo studio raccoglierebbe più di 5.000.000 EUR in 12 mesi: sotto il limite restano al massimo {amount}.',
   studioPeopleTooMany: 'Indica al massimo 10 persone.',
   studioPersonIncomplete: 'Indica nome e ruolo di ogni persona responsabile.',
   studioLegalNameMissing:
@@ -469,6 +477,8 @@ const it: Record<MessageKey, string> = {
     'Prima del tuo primo investimento, completa il test di conoscenza e la simulazione delle perdite.',
   knowledgeTestExpired: 'Il tuo test di conoscenza risale a più di due anni fa. Ripetilo, per favore.',
   cannotInvestOwnCampaign: 'Non puoi investire nella tua campagna.',
+  conflictOfInterest:
+    'Hai valutato o deciso la proposta di questo gioco per IndieSplit, quindi non puoi investire nella sua campagna (politica sui conflitti di interesse).',
   campaignNotOpen: 'Questa campagna non accetta investimenti.',
   keyInformationChanged:
     "La scheda contenente le informazioni chiave sull'investimento è cambiata da quando l'hai letta. Leggi la nuova versione prima di investire.",

@@ -1,7 +1,7 @@
 import { CAMPAIGN_STATUSES, SERVICE_STATUSES } from '@indiesplit/shared/campaigns';
 import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
-import { INVESTMENT_STATUSES } from '@indiesplit/shared/investing';
+import { CONFLICT_KINDS, INVESTMENT_STATUSES } from '@indiesplit/shared/investing';
 import { CURRENCIES } from '@indiesplit/shared/wallet';
 import { sql } from 'drizzle-orm';
 import {
@@ -123,6 +123,13 @@ export const campaigns = pgTable(
      * 0029); null until the campaign is published. An investment is taken only with this version.
      */
     keyInformationVersion: integer('key_information_version'),
+    /**
+     * What the studio declares it raised through crowdfunding outside IndieSplit in the last 12
+     * months, in cents: counted against the 5,000,000 EUR per-studio limit (ECSP Art 1(2)(c), ADR 0031).
+     */
+    studioRaisedElsewhereCents: bigint('studio_raised_elsewhere_cents', { mode: 'number' })
+      .notNull()
+      .default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -134,6 +141,7 @@ export const campaigns = pgTable(
     index('campaigns_status_idx').on(t.status, t.deadlineAt),
     check('campaigns_status_valid', sql`${t.status} in (${CAMPAIGN_STATUS_SQL})`),
     check('campaigns_goal_non_negative', sql`${t.goalCents} >= 0`),
+    check('campaigns_raised_elsewhere_non_negative', sql`${t.studioRaisedElsewhereCents} >= 0`),
     check('campaigns_currency_valid', sql`${t.currency} in ('EUR', 'DEMO')`),
     check('campaigns_cap_at_least_goal', sql`${t.maxCents} is null or ${t.maxCents} >= ${t.goalCents}`),
     check('campaigns_min_ticket_positive', sql`${t.minTicketCents} > 0`),
@@ -289,10 +297,20 @@ export const investments = pgTable(
     requestHash: text('request_hash'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * A conflict of interest found when the investment was made (ECSP Art 8, ADR 0031): 'staff' (the
+     * platform's admins and reviewers) or 'studio' (the project owner's own people); null for none.
+     * Kept as it was then, so a later change of role does not rewrite what investors were told.
+     */
+    conflictOfInterest: text('conflict_of_interest', { enum: CONFLICT_KINDS }),
     ...timestamps,
   },
   (t) => [
     index('investments_campaign_idx').on(t.campaignId, t.status),
+    check(
+      'investments_conflict_valid',
+      sql`${t.conflictOfInterest} is null or ${t.conflictOfInterest} in ('staff', 'studio')`,
+    ),
     index('investments_investor_idx').on(t.investorId, t.createdAt),
     uniqueIndex('investments_reserve_transfer_key').on(t.reserveTransferId),
     uniqueIndex('investments_idempotency_key').on(t.investorId, t.idempotencyKey),

@@ -36,5 +36,6 @@ export const paths = {
   backofficeDistributions: '/backoffice/distributions',
   aboutUs: '/about-us',
   outcomes: '/outcomes',
+  conflictsOfInterest: '/conflicts-of-interest',
   news: '/news',
 } as const;

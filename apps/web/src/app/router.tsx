@@ -51,6 +51,10 @@ const CampaignPage = lazyPage(
   ['campaigns', 'payouts', 'outcomes'],
 );
 const OutcomesPage = lazyPage(() => import('../features/outcomes/outcomes-page.tsx'), ['outcomes']);
+const ConflictsPage = lazyPage(
+  () => import('../features/policies/conflicts-of-interest-page.tsx'),
+  ['conflicts'],
+);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
@@ -119,6 +123,7 @@ export function AppRoutes() {
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
           <Route path="outcomes" element={<OutcomesPage />} />
+          <Route path="conflicts-of-interest" element={<ConflictsPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

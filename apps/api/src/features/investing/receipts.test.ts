@@ -17,8 +17,8 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const invest = (client: TestClient, campaignId: string, cents: number) =>
   client.post(`/api/campaigns/${campaignId}/investments`, investBody(cents), { 'idempotency-key': newKey() });
-const about = (mails: Array<{ subject: string }>, word: string) =>
-  mails.filter((m) => m.subject.includes(word));
+type Mail = Awaited<ReturnType<TestApp['mailbox']>>[number];
+const about = (mails: Mail[], word: string) => mails.filter((m) => m.subject.includes(word));
 
 describe('emails for an investor’s money', () => {
   it('sends a receipt with the amount, the campaign, the sheet acknowledged and the last moment to revoke', async () => {

@@ -21,6 +21,7 @@ import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
+import { conflictOfInterest, flagConflict } from './conflicts.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -272,6 +273,8 @@ export async function invest(
   // existed gets its first version now). The guarded update below checks it again under the lock.
   const current = pre.campaignKeyInformationVersion ?? (await ensureKeyInformationVersion(ctx, campaignId));
   if (seen !== undefined && seen !== current) throw new AppError('keyInformationChanged', 409);
+  // Staff who reviewed or decided the pitch are refused; other staff and the studio's people flagged.
+  const conflict = await conflictOfInterest(db, userId, campaignId);
   const reflectionEndsAt = sophisticated
     ? now
     : new Date(now.getTime() + (pre.campaignReflectionSeconds ?? 0) * 1000);
@@ -340,6 +343,7 @@ export async function invest(
             ctx.config.publicUrl,
           ),
         );
+        await flagConflict(tx, committed.id, conflict);
         const row: repo.InvestmentRow = {
           id: committed.id,
           campaignId,
@@ -357,6 +361,7 @@ export async function invest(
           requestHash: hash,
           revokedAt: null,
           settledAt: null,
+          conflictOfInterest: conflict,
           createdAt: now,
           updatedAt: now,
         };

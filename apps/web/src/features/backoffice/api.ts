@@ -83,6 +83,13 @@ export const usePitchDetail = (id: string) => useQuery(pitchDetailQuery(id));
 /** Where the browser downloads the deck (an attachment; the session cookie goes with it). */
 export const pitchPdfUrl = (id: string) => `/api${pitchPath(id)}/pdf`;
 
+/**
+ * Where the browser downloads the annual report of a year (ECSP Art 16, ADR 0031): a CSV attachment,
+ * admins only; the session cookie goes with it.
+ */
+export const annualReportUrl = (year: number) =>
+  `/api/backoffice/reports/annual?year=${encodeURIComponent(year)}`;
+
 // ---- staff -------------------------------------------------------------------------------------
 
 export const fetchStaff = (signal?: AbortSignal) =>

@@ -58,6 +58,7 @@ function detail(over: Partial<BackofficeCampaignDetail> = {}): BackofficeCampaig
       people: [],
       statement_signed: false,
     },
+    studio_raised_elsewhere_cents: 0,
     created_at: '2026-01-10T10:00:00Z',
     terms_frozen: false,
     allowed_moves: ['scheduled', 'live', 'cancelled'],
@@ -171,6 +172,33 @@ describe('the campaign editor', () => {
     expect(
       screen.getByText('The key information sheet needs the studio’s signed responsibility statement.'),
     ).toBeInTheDocument();
+  });
+
+  it('edits what the studio raised elsewhere and shows the per-studio limit’s refusal on the field', async () => {
+    const message =
+      'With this amount the studio would raise more than 5,000,000 EUR in 12 months: at most 250000.00 EUR is left under the limit.';
+    const fetchMock = renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(200, detail({ studio_raised_elsewhere_cents: 150_000_000 })),
+      [`PATCH /api/backoffice/campaigns/${ID}`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'studioLimitExceeded',
+          message,
+          errors: { studio_raised_elsewhere: message },
+          error_codes: { studio_raised_elsewhere: 'studioLimitExceeded' },
+        }),
+    });
+    const declared = await screen.findByLabelText(
+      'Raised by crowdfunding elsewhere in the last 12 months (euros)',
+    );
+    expect(declared).toHaveValue('1500000.00');
+    await userEvent.clear(declared);
+    await userEvent.type(declared, '4800000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(declared).toHaveAttribute('aria-invalid', 'true');
+    expect(bodyOf(fetchMock, 'PATCH')).toEqual({ studio_raised_elsewhere: '4800000' });
   });
 
   it('cancels only after a confirmation, with the reason given', async () => {

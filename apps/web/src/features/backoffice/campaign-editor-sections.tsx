@@ -193,6 +193,11 @@ export function StudioSection() {
         error={err('studio_statement_signed')}
         {...register('studio_statement_signed')}
       />
+      {field(
+        'studio_raised_elsewhere',
+        { inputMode: 'decimal', maxLength: 30, autoComplete: 'off' },
+        t('campaigns.raisedElsewhereHint'),
+      )}
     </section>
   );
 }

@@ -39,6 +39,7 @@ export const TEXT_KEYS = [
   'studio_address',
   'studio_email',
   'studio_people',
+  'studio_raised_elsewhere',
 ] as const;
 export type TextKey = (typeof TEXT_KEYS)[number];
 export type CampaignEditorValues = Record<TextKey, string> & {
@@ -127,6 +128,7 @@ export function formFrom(c: BackofficeCampaignDetail): CampaignEditorValues {
     studio_email: c.studio.email,
     studio_people: peopleToText(c.studio.people),
     studio_statement_signed: c.studio.statement_signed,
+    studio_raised_elsewhere: centsToEuroString(c.studio_raised_elsewhere_cents),
     platforms: c.platforms,
     services: c.services,
   };

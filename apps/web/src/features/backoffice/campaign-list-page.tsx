@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useBackofficeCampaigns } from '../campaigns/backoffice-api.ts';
 import { formatAmount, formatDateTime } from '../campaigns/format.ts';
+import { AnnualReportPanel } from './annual-report-panel.tsx';
 import styles from './backoffice.module.css';
 import { LoadError } from './load-error.tsx';
 
@@ -46,6 +47,7 @@ export default function CampaignListPage() {
         <h1 className={styles.title}>{t('campaigns.listTitle')}</h1>
         <p className={styles.muted}>{t('campaigns.listIntro')}</p>
       </header>
+      <AnnualReportPanel />
       <search className={styles.filters}>
         <form onSubmit={onSubmit} noValidate aria-label={t('campaigns.filters')}>
           <div className={styles.filterGrid}>

@@ -127,6 +127,15 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
                 <dd>{money(campaign.max_cents)}</dd>
               </div>
             </dl>
+            <p className={styles.hint}>
+              {campaign.conflicted_investments.count > 0
+                ? t('conflicts.disclosure', {
+                    count: campaign.conflicted_investments.count,
+                    amount: money(campaign.conflicted_investments.total_cents),
+                  })
+                : t('conflicts.none')}{' '}
+              <Link to={paths.conflictsOfInterest}>{t('conflicts.policy')}</Link>
+            </p>
             <CampaignAction campaign={campaign} />
           </aside>
           <div className={styles.main}>

@@ -43,6 +43,7 @@ export function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDeta
       sha256: 'a'.repeat(64),
       created_at: '2026-11-20T10:00:00.000Z',
     } as CampaignDetailDto['key_information_version'],
+    conflicted_investments: { count: 0, total_cents: 0 },
   };
   const merged = { ...base, ...over };
   return {

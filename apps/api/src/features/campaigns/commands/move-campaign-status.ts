@@ -11,6 +11,7 @@ import { lockCampaign, moveCampaign } from '../state.ts';
 import { parseDateOnly } from '../validation/editor.ts';
 import { isUuid } from '../validation/ids.ts';
 import { mayCompleteCampaign, publishProblems, todayUtc } from '../validation/publish.ts';
+import { assertWithinStudioLimit } from '../validation/studio-limit.ts';
 import { recordKeyInformationVersion } from './key-information-version.ts';
 import { launchCampaign } from './launch-campaign.ts';
 import { openCampaign } from './open-campaign.ts';
@@ -54,6 +55,7 @@ export async function moveCampaignStatus(
       // Only the sheet is incomplete: the answer names its first missing part.
       const onlySheet = codes.length > 0 && Object.keys(problems).every((f) => f.startsWith('studio_'));
       if (codes.length > 0) throw badRequest(onlySheet ? codes[0]! : 'campaignIncomplete', problems);
+      await assertWithinStudioLimit(tx, row, now, 'max');
     }
     if (to === 'live') {
       ({ notified } = await openCampaign(ctx, tx, row, { actorId: adminId, reason, now }));

@@ -60,6 +60,7 @@ export function toDetailDto(
   lang: Language,
   platformShareBps?: number,
   keyInformationVersion: KeyInformationVersionRef | null = null,
+  conflicted: CampaignDetailDto['conflicted_investments'] = { count: 0, total_cents: 0 },
 ): CampaignDetailDto {
   const summary = toSummaryDto(row, lang);
   // Once the services started, their progress; before, the ones that will start.
@@ -86,6 +87,7 @@ export function toDetailDto(
     reflection_seconds: row.reflectionSeconds,
     key_information: keyInformationOf(row, developerUsername, lang, { platformShareBps }),
     key_information_version: keyInformationVersion,
+    conflicted_investments: conflicted,
   };
 }
 

@@ -51,6 +51,7 @@ export async function getBackofficeCampaign(ctx: AppContext, id: string): Promis
       people: row.studioPeople,
       statement_signed: row.studioStatementSigned,
     },
+    studio_raised_elsewhere_cents: row.studioRaisedElsewhereCents,
     created_at: row.createdAt.toISOString(),
     terms_frozen: !CAMPAIGN_EDITABLE_TERMS_STATUSES.includes(status),
     allowed_moves: ADMIN_CAMPAIGN_MOVES[status].filter(

@@ -3,6 +3,7 @@ import type { Language } from '@indiesplit/shared/messages';
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
+import { conflictedInvestments } from '../conflicts-repo.ts';
 import { isPublic, toDetailDto } from '../presenters/campaign.ts';
 import * as repo from '../repo.ts';
 import { currentVersionRef } from './key-information-versions.ts';
@@ -21,9 +22,10 @@ export async function getPublicCampaign(
   lang: Language,
 ): Promise<CampaignDetailDto> {
   const found = await findPublicCampaign(ctx.db, slug);
-  const [services, version] = await Promise.all([
+  const [services, version, conflicted] = await Promise.all([
     repo.servicesOf(ctx.db, found.campaign.id),
     currentVersionRef(ctx.db, found.campaign),
+    conflictedInvestments(ctx.db, found.campaign.id),
   ]);
   return toDetailDto(
     found,
@@ -31,5 +33,6 @@ export async function getPublicCampaign(
     lang,
     ctx.config.platformShareBps,
     version,
+    { count: conflicted.count, total_cents: conflicted.totalCents },
   );
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../platform/errors.ts';
 import { asStatus } from '../presenters/values.ts';
 import * as repo from '../repo.ts';
+import { assertWithinStudioLimit } from './studio-limit.ts';
 
 // The back office's campaign editor: what an edit may change, field by field, and the column values
 // it becomes.
@@ -191,6 +192,12 @@ export async function editValues(
   if (typeof goal === 'number') term('goal', 'goalCents', goal, goal === row.goalCents);
   const max = money('max', input.max, published);
   if (max !== undefined) term('max', 'maxCents', max, max === row.maxCents);
+  if (input.studio_raised_elsewhere !== undefined) {
+    // A declaration, not a term: it may be corrected at any time, and '' or 0 means none.
+    const cents = parseEuroToCents(input.studio_raised_elsewhere);
+    if (cents === undefined) fields.studio_raised_elsewhere = 'invalidAmount';
+    else if ((cents ?? 0) !== row.studioRaisedElsewhereCents) values.studioRaisedElsewhereCents = cents ?? 0;
+  }
   const minTicket = money('min_ticket', input.min_ticket, true);
   if (typeof minTicket === 'number')
     term('min_ticket', 'minTicketCents', minTicket, minTicket === row.minTicketCents);
@@ -236,6 +243,17 @@ export async function editValues(
   }
 
   const codes = Object.values(fields);
+  // The per-studio limit, judged only when what it depends on changes (ADR 0031), so fixing a typo
+  // in a text never trips over another campaign funded since.
+  if (
+    codes.length === 0 &&
+    (values.maxCents !== undefined ||
+      values.studioRaisedElsewhereCents !== undefined ||
+      values.currency !== undefined)
+  ) {
+    const field = values.maxCents === undefined && values.studioRaisedElsewhereCents !== undefined;
+    await assertWithinStudioLimit(tx, next, now, field ? 'studio_raised_elsewhere' : 'max');
+  }
   if (codes.length === 1 && fields.slug === 'slugTaken') throw conflict('slugTaken', 'slug');
   if (codes.length > 0) throw badRequest(codes[0]!, fields);
   return values;
