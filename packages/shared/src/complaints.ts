@@ -192,6 +192,10 @@ export const ComplaintAnswerRequest = z.object({
     .max(COMPLAINT_ANSWER_MAX, 'complaintAnswerTooLong'),
 });
 
+export const ComplaintAssignees = z.object({
+  assignees: z.array(z.object({ id: z.string(), username: z.string() })),
+});
+
 export const ComplaintFiguresQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
@@ -200,7 +204,7 @@ export const ComplaintFigures = z.object({
   received: z.number(),
   answered: z.number(),
   closed: z.number(),
-  /** Median whole days from receipt to answer of the complaints answered in the year; null: none. */
+  /** Median days (one decimal) from receipt to answer of those answered in the year; null: none. */
   median_days_to_answer: z.number().nullable(),
   /** Complaints received in the year whose answer came late or is late now. */
   overdue: z.number(),

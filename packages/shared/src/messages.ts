@@ -177,7 +177,7 @@ const en = {
   complaintDatesOrder: 'The end date must not come before the start date.',
   complaintAnswerTooLong: 'The answer must be at most 10000 characters.',
   complaintTransitionNotAllowed: 'This complaint cannot move to that status from where it is now.',
-  complaintAssigneeNotStaff: 'A complaint can be assigned only to a staff member.',
+  complaintAssigneeNotStaff: 'A complaint can be assigned only to an admin.',
   complaintNotFound:
     'We found no complaint with this reference and link. Please check the link in your email.',
   // complaints: end
@@ -471,7 +471,7 @@ const it: Record<MessageKey, string> = {
   complaintDatesOrder: 'La data di fine non può precedere quella di inizio.',
   complaintAnswerTooLong: 'La risposta può avere al massimo 10000 caratteri.',
   complaintTransitionNotAllowed: 'Questo reclamo non può passare a quello stato da dove si trova ora.',
-  complaintAssigneeNotStaff: 'Un reclamo può essere assegnato solo a un membro dello staff.',
+  complaintAssigneeNotStaff: 'Un reclamo può essere assegnato solo a un amministratore.',
   complaintNotFound:
     'Non abbiamo trovato un reclamo con questo riferimento e questo link. Controlla il link nella tua email.',
   // complaints: end

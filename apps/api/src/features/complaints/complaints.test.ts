@@ -179,10 +179,13 @@ describe('the back office', () => {
     const c = await filed({}, { 'accept-language': 'it' });
     const assigned = await bo(`${c.id}/assignee`, { assignee_id: admin.id });
     expect(assigned.json().assignee).toEqual({ id: admin.id, username: admin.payload.username });
-    const plain = await registerUser(t);
-    expect((await bo(`${c.id}/assignee`, { assignee_id: plain.id })).json().error_codes).toEqual({
-      assignee_id: 'complaintAssigneeNotStaff',
-    });
+    const reviewer = await member(t, 'reviewer');
+    const refused = await bo(`${c.id}/assignee`, { assignee_id: reviewer.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_codes).toEqual({ assignee_id: 'complaintAssigneeNotStaff' });
+    const assignees = (await bo('assignees')).json().assignees.map((a: { id: string }) => a.id);
+    expect(assignees).toContain(admin.id);
+    expect(assignees).not.toContain(reviewer.id);
 
     const ack = await bo(`${c.id}/status`, { status: 'acknowledged' });
     expect(ack.statusCode).toBe(200);

@@ -105,13 +105,22 @@ export async function listNotes(db: Db, complaintId: string) {
     .orderBy(asc(complaintNotes.createdAt));
 }
 
-/** Whether the user holds a staff role now (a complaint is assigned to staff only). */
-export async function isStaffMember(db: Db, userId: string): Promise<boolean> {
+/** Whether the user is an admin now: only admins open the register, so only they can handle one. */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`${users.staffRole} is not null`));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.staffRole, 'admin')));
   return Boolean(row);
+}
+
+/** Who a complaint can be assigned to: the admins, by name. */
+export async function listAdmins(db: Db) {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.staffRole, 'admin')))
+    .orderBy(asc(users.username));
 }
 
 /** The year's figures, computed by the database from the register (ADR 0030). */

@@ -1,6 +1,7 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
 import {
   ComplaintAnswerRequest,
+  ComplaintAssignees,
   ComplaintAssignRequest,
   ComplaintDetail,
   ComplaintFigures,
@@ -30,6 +31,7 @@ import { fileComplaint } from './commands/file-complaint.ts';
 import { authorizeComplaintsAdmin } from './policies.ts';
 import { exportComplaintRegister } from './queries/export-register.ts';
 import { getComplaint } from './queries/get-complaint.ts';
+import { listComplaintAssignees } from './queries/list-assignees.ts';
 import { listMyComplaints } from './queries/list-my-complaints.ts';
 import { listComplaintRegister } from './queries/list-register.ts';
 import { lookupComplaintStatus } from './queries/lookup-status.ts';
@@ -142,6 +144,18 @@ async function complaintBackofficeRoutes(app: FastifyInstance, ctx: AppContext) 
         .header('x-content-type-options', 'nosniff')
         .send(body);
     },
+  );
+
+  r.get(
+    '/backoffice/complaints/assignees',
+    {
+      schema: {
+        tags,
+        summary: 'Who a complaint can be assigned to (the admins)',
+        response: { 200: ComplaintAssignees, ...errors },
+      },
+    },
+    async () => ({ assignees: await listComplaintAssignees(ctx) }),
   );
 
   r.get(

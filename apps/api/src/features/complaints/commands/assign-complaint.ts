@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import * as repo from '../repo.ts';
 
-/** Gives the complaint to a staff member to handle (null: nobody); a closed one keeps its assignee. */
+/** Gives the complaint to an admin to handle (null: nobody); a closed one keeps its assignee. */
 export async function assignComplaint(
   ctx: AppContext,
   staff: Staff,
@@ -15,7 +15,7 @@ export async function assignComplaint(
     const complaint = await repo.lockComplaint(tx, id);
     if (!complaint) throw notFound();
     if (complaint.status === 'closed') throw badRequest('complaintTransitionNotAllowed');
-    if (assigneeId && !(await repo.isStaffMember(tx, assigneeId))) {
+    if (assigneeId && !(await repo.isAdmin(tx, assigneeId))) {
       throw badRequest('complaintAssigneeNotStaff', { assignee_id: 'complaintAssigneeNotStaff' });
     }
     await repo.updateComplaint(tx, id, { assigneeId });
