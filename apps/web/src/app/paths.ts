@@ -36,5 +36,9 @@ export const paths = {
   backofficeDistributions: '/backoffice/distributions',
   aboutUs: '/about-us',
   outcomes: '/outcomes',
+  complaints: '/complaints',
+  complaintStatus: (reference = ':reference') => `/complaints/status/${reference}`,
+  backofficeComplaints: '/backoffice/complaints',
+  backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
 } as const;

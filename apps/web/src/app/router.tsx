@@ -51,6 +51,11 @@ const CampaignPage = lazyPage(
   ['campaigns', 'payouts', 'outcomes'],
 );
 const OutcomesPage = lazyPage(() => import('../features/outcomes/outcomes-page.tsx'), ['outcomes']);
+const ComplaintsPage = lazyPage(() => import('../features/complaints/complaints-page.tsx'), ['complaints']);
+const ComplaintStatusPage = lazyPage(
+  () => import('../features/complaints/complaint-status-page.tsx'),
+  ['complaints'],
+);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
@@ -63,7 +68,7 @@ const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), [
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch', 'revenue'],
+  ['backoffice', 'pitch', 'revenue', 'complaints'],
 );
 
 export function AppRoutes() {
@@ -119,6 +124,8 @@ export function AppRoutes() {
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
           <Route path="outcomes" element={<OutcomesPage />} />
+          <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="complaints/status/:reference" element={<ComplaintStatusPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

@@ -65,6 +65,9 @@ export function Footer() {
               </a>
             </li>
             <li>
+              <Link to={paths.complaints}>{t('footer.complaints')}</Link>
+            </li>
+            <li>
               <button type="button" className={styles.linkButton} onClick={openConsentSettings}>
                 {t('consent.reopen')}
               </button>
