@@ -7,7 +7,7 @@ import {
   COMPLAINT_TEXT_MAX,
   FileComplaintRequest,
 } from '@indiesplit/shared/complaints';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -69,10 +69,16 @@ export function ComplaintForm() {
     handleSubmit,
     setError,
     reset,
+    getValues,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<Values>({ resolver, defaultValues: blank(auth.email ?? '') });
   const viaRepresentative = watch('via_representative');
+  // The session is known after the first render: a member's email is filled in then, unless typed.
+  useEffect(() => {
+    if (auth.email && !getValues('email')) setValue('email', auth.email);
+  }, [auth.email, getValues, setValue]);
   const err = (message: string | undefined) => validationText(t, message);
 
   const onSubmit = handleSubmit(async (values) => {
