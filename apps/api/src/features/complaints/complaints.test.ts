@@ -62,6 +62,9 @@ describe('filing a complaint', () => {
     expect(reference).toMatch(/^C-\d{4}-[0-9A-Z]{8}$/);
     expect(mail.subject).toBe(`Abbiamo ricevuto il tuo reclamo ${reference}`);
     expect(mail.text).toContain(reference);
+    // Whom to ask about it (Delegated Regulation (EU) 2022/2117 Art 3(2)) and when the answer is due.
+    expect(mail.text).toContain('Rispondi a questa email indicando il riferimento');
+    expect(mail.text).toMatch(/entro il \d{1,2} \w+ \d{4}/);
     const [row] = await t.database.db.select().from(complaints).where(eq(complaints.id, id));
     expect(row).toMatchObject({ status: 'received', userId: null, language: 'it', service: 'investing' });
     // The token is kept only as a hash.

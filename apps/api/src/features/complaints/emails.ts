@@ -33,6 +33,7 @@ export function complaintReceivedEmail(
         'complaints.received.body',
         'complaints.received.deadline',
         'complaints.received.link',
+        'complaints.received.contact',
       ],
       action: { label: 'complaints.viewStatus', url: statusUrl },
       values: { name: t.name, reference: t.reference, due: day(answerDueAt, t.language) },
