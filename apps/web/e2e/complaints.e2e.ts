@@ -116,6 +116,17 @@ for (const lang of ['en', 'it'] as const) {
     await visitor.reload();
     await expect(visitor.getByTestId('complaint-status')).toHaveText(words.statuses.closed);
     await expectAccessible(visitor, `complaint status (${lang})`);
+
+    // Neither page scrolls sideways on the narrowest phone.
+    await visitor.setViewportSize({ width: 320, height: 640 });
+    for (const path of [statusPath, '/complaints']) {
+      await visitor.goto(path);
+      await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await visitor.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
     expect(errors).toEqual([]);
   });
 }
