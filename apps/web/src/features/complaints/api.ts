@@ -132,8 +132,12 @@ function useComplaintChange<T>(id: string, fn: (value: T) => Promise<ComplaintDe
   return useMutation({
     mutationFn: fn,
     onSuccess: (detail) => {
+      // The answer is the complaint as it now is; the lists and figures it appears in are refetched.
       client.setQueryData(complaintKeys.one(id), detail);
-      return client.invalidateQueries({ queryKey: complaintKeys.register });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [...complaintKeys.register, 'list'] }),
+        client.invalidateQueries({ queryKey: [...complaintKeys.register, 'figures'] }),
+      ]);
     },
   });
 }
