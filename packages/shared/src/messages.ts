@@ -178,6 +178,7 @@ const en = {
   complaintAnswerTooLong: 'The answer must be at most 10000 characters.',
   complaintTransitionNotAllowed: 'This complaint cannot move to that status from where it is now.',
   complaintAssigneeNotStaff: 'A complaint can be assigned only to an admin.',
+  complaintCampaignUnknown: 'We know no campaign at this address. Check it, or leave the field empty.',
   complaintNotFound:
     'We found no complaint with this reference and link. Please check the link in your email.',
   // complaints: end
@@ -472,6 +473,8 @@ const it: Record<MessageKey, string> = {
   complaintAnswerTooLong: 'La risposta può avere al massimo 10000 caratteri.',
   complaintTransitionNotAllowed: 'Questo reclamo non può passare a quello stato da dove si trova ora.',
   complaintAssigneeNotStaff: 'Un reclamo può essere assegnato solo a un amministratore.',
+  complaintCampaignUnknown:
+    'Non conosciamo nessuna campagna a questo indirizzo. Controllalo oppure lascia vuoto il campo.',
   complaintNotFound:
     'Non abbiamo trovato un reclamo con questo riferimento e questo link. Controlla il link nella tua email.',
   // complaints: end

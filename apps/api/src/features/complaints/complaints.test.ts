@@ -128,6 +128,11 @@ describe('filing a complaint', () => {
     expect(dates.json().error_codes).toEqual({ facts_from: 'complaintDateFuture' });
     const order = await t.client().post('/api/complaints/', valid({ facts_to: '2026-01-01' }));
     expect(order.json().error_codes).toEqual({ facts_to: 'complaintDatesOrder' });
+    const unknown = await t.client().post('/api/complaints/', valid({ campaign_slug: 'no-such-game' }));
+    expect(unknown.json().error_codes).toEqual({ campaign_slug: 'complaintCampaignUnknown' });
+    const draft = await insertCampaign(t.database.db, { status: 'draft' });
+    const hidden = await t.client().post('/api/complaints/', valid({ campaign_slug: draft.slug }));
+    expect(hidden.json().error_codes).toEqual({ campaign_slug: 'complaintCampaignUnknown' });
     const rep = await t.client().post('/api/complaints/', valid({ via_representative: true }));
     expect(rep.json().error_codes).toEqual({ representative_name: 'fillMandatory' });
   });

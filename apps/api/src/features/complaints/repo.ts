@@ -1,3 +1,4 @@
+import { PUBLIC_CAMPAIGN_STATUSES } from '@indiesplit/shared/campaigns';
 import type { ComplaintStatus } from '@indiesplit/shared/complaints';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,9 +16,12 @@ export async function insertComplaint(db: Db, values: NewComplaint): Promise<Com
   return row!;
 }
 
-/** A campaign named by its address; drafts and unknown addresses give null. */
+/** A public campaign named by its address; a draft's address is treated as unknown (not revealed). */
 export async function findCampaignIdBySlug(db: Db, slug: string): Promise<string | null> {
-  const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, slug));
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES])));
   return row?.id ?? null;
 }
 

@@ -3,6 +3,7 @@ import type { Language } from '@indiesplit/shared/messages';
 import type { z } from 'zod';
 import { recordEvent } from '../../../platform/audit.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { badRequest } from '../../../platform/errors.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
 import { RULES } from '../../../platform/rate-limit.ts';
 import { addDays } from '../deadlines.ts';
@@ -32,6 +33,10 @@ export async function fileComplaint(
   const { token, hash } = newStatusToken();
   const row = await ctx.db.transaction(async (tx) => {
     const campaignId = input.campaign_slug ? await repo.findCampaignIdBySlug(tx, input.campaign_slug) : null;
+    // A mistyped address is said, not silently dropped: the link to the campaign is what staff look for.
+    if (input.campaign_slug && !campaignId) {
+      throw badRequest('complaintCampaignUnknown', { campaign_slug: 'complaintCampaignUnknown' });
+    }
     const complaint = await repo.insertComplaint(tx, {
       reference: newReference(receivedAt),
       statusTokenHash: hash,
