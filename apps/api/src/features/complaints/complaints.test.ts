@@ -340,3 +340,27 @@ describe('yearly figures', () => {
     });
   });
 });
+
+describe('a long register', () => {
+  it('shows the newest 1000 on screen and exports every complaint', async () => {
+    const old = new Date(Date.UTC(2019, 5, 1));
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      reference: `C-2019-${String(i).padStart(8, '0')}`,
+      statusTokenHash: `hash-${i}`,
+      language: 'en',
+      name: 'Old complainant',
+      email: `old${i}@example.com`,
+      service: 'other' as const,
+      factsFrom: '2019-05-01',
+      description: 'Old',
+      remedy: 'Old',
+      receivedAt: old,
+      acknowledgeDueAt: old,
+      answerDueAt: old,
+    }));
+    await t.database.db.insert(complaints).values(rows);
+    expect((await bo('')).json().complaints).toHaveLength(1000);
+    const csv = (await bo('export.csv')).body;
+    expect(csv.split('\r\n').filter((l) => l.startsWith('C-2019-'))).toHaveLength(1001);
+  });
+});

@@ -67,18 +67,26 @@ export const overdueSql = (now: Date) =>
     ),
   );
 
-export async function listRegister(db: Db, filter: { status?: ComplaintStatus; overdueAt?: Date }) {
+/**
+ * The register, newest first. The screen shows at most `limit` rows (filters narrow it); the CSV
+ * export passes none, since the record must be whole.
+ */
+export async function listRegister(
+  db: Db,
+  filter: { status?: ComplaintStatus; overdueAt?: Date },
+  limit: number | null = 1000,
+) {
   const conditions = [
     filter.status ? eq(complaints.status, filter.status) : undefined,
     filter.overdueAt ? overdueSql(filter.overdueAt) : undefined,
   ].filter(Boolean);
-  return db
+  const query = db
     .select({ complaint: complaints, assignee })
     .from(complaints)
     .leftJoin(users, eq(users.id, complaints.assigneeId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(complaints.receivedAt))
-    .limit(5000);
+    .orderBy(desc(complaints.receivedAt));
+  return limit === null ? query : query.limit(limit);
 }
 
 export async function getWithAssignee(db: Db, id: string) {

@@ -32,7 +32,7 @@ const at = (d: Date | null) => (d ? d.toISOString() : '');
  * through textCell: what a complainant typed may start with = + - @ and must not run as a formula.
  */
 export async function exportComplaintRegister(ctx: AppContext, now = new Date()): Promise<string> {
-  const rows = await repo.listRegister(ctx.db, {});
+  const rows = await repo.listRegister(ctx.db, {}, null);
   const lines = [
     HEADER.join(','),
     ...rows.map(({ complaint: c, assignee }) =>
