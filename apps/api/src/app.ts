@@ -26,6 +26,7 @@ import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { purgeDeadTokens } from './features/auth/tokens.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
+import { complaintRoutes } from './features/complaints/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(revenueRoutes, ctx);
       await api.register(outcomeRoutes, ctx);
       await api.register(securityRoutes, ctx);
+      await api.register(complaintRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

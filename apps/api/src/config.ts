@@ -44,6 +44,8 @@ export interface Config {
   sourceMaps: boolean;
   /** Seconds between two rounds of the settlement worker; 0: the worker does not run. */
   settlementIntervalSeconds: number;
+  /** Days from a complaint's receipt to its acknowledgement and answer deadlines (ADR 0030). */
+  complaintDeadlines: { acknowledgeDays: number; answerDays: number };
   /** Whether the worker keeps a round of demo campaigns (virtual money) live at all times. */
   demoCampaigns: boolean;
   /** Minutes from a demo round's start to its deadline. */
@@ -199,6 +201,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     settlementIntervalSeconds: env.SETTLEMENT_INTERVAL_SECONDS,
+    complaintDeadlines: { acknowledgeDays: env.COMPLAINT_ACK_DAYS, answerDays: env.COMPLAINT_ANSWER_DAYS },
     demoCampaigns: env.DEMO_CAMPAIGNS ? env.DEMO_CAMPAIGNS === 'on' : env.NODE_ENV === 'development',
     demoRoundMinutes: env.DEMO_ROUND_MINUTES,
     demoMemberSharePercent: env.DEMO_MEMBER_SHARE_PERCENT,

@@ -174,6 +174,17 @@ const en = {
   accountHoldsMoney:
     'Your account still holds euros, an open withdrawal or an investment in progress. Withdraw your balance and wait until everything is settled, then try again.',
   // funds: end
+  // complaints (ADR 0030)
+  complaintFieldTooLong: 'This field is too long.',
+  complaintDateFuture: 'The date of the facts cannot be in the future.',
+  complaintDatesOrder: 'The end date must not come before the start date.',
+  complaintAnswerTooLong: 'The answer must be at most 10000 characters.',
+  complaintTransitionNotAllowed: 'This complaint cannot move to that status from where it is now.',
+  complaintAssigneeNotStaff: 'A complaint can be assigned only to an admin.',
+  complaintCampaignUnknown: 'We know no campaign at this address. Check it, or leave the field empty.',
+  complaintNotFound:
+    'We found no complaint with this reference and link. Please check the link in your email.',
+  // complaints: end
   // investing
   answerAllQuestions: 'Please answer every question.',
   investAmountInvalid: 'Please enter an amount greater than zero, in euros and whole cents.',
@@ -466,6 +477,18 @@ const it: Record<MessageKey, string> = {
   accountHoldsMoney:
     'Il tuo account contiene ancora euro, un prelievo in corso o un investimento non ancora concluso. Preleva il saldo e attendi che tutto sia regolato, poi riprova.',
   // funds: end
+  // complaints (ADR 0030)
+  complaintFieldTooLong: 'Questo campo è troppo lungo.',
+  complaintDateFuture: 'La data dei fatti non può essere nel futuro.',
+  complaintDatesOrder: 'La data di fine non può precedere quella di inizio.',
+  complaintAnswerTooLong: 'La risposta può avere al massimo 10000 caratteri.',
+  complaintTransitionNotAllowed: 'Questo reclamo non può passare a quello stato da dove si trova ora.',
+  complaintAssigneeNotStaff: 'Un reclamo può essere assegnato solo a un amministratore.',
+  complaintCampaignUnknown:
+    'Non conosciamo nessuna campagna a questo indirizzo. Controllalo oppure lascia vuoto il campo.',
+  complaintNotFound:
+    'Non abbiamo trovato un reclamo con questo riferimento e questo link. Controlla il link nella tua email.',
+  // complaints: end
   // investing
   answerAllQuestions: 'Rispondi a tutte le domande.',
   investAmountInvalid: 'Inserisci un importo maggiore di zero, in euro e centesimi interi.',

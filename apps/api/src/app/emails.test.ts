@@ -6,6 +6,7 @@ import {
   keyInformationChangedEmail,
   studioCampaignOpenEmail,
 } from '../features/campaigns/emails.ts';
+import { complaintAnsweredEmail, complaintReceivedEmail } from '../features/complaints/emails.ts';
 import * as funds from '../features/funds/emails.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from '../features/investing/emails.ts';
 import * as pitches from '../features/pitches/emails.ts';
@@ -127,6 +128,20 @@ function everyEmail(lang: Language): Record<string, MailMessage> {
   ] as const) {
     mails[`report:${step}`] = reportEscalationEmail(person, step, campaign, { ...due, today }, URL);
   }
+
+  const complainant = {
+    to: 'a@example.com',
+    userId: null,
+    language: lang,
+    name: EVIL,
+    reference: 'C-2026-ABCDEFGH',
+  };
+  mails.complaintReceived = complaintReceivedEmail(
+    complainant,
+    new Date('2026-03-02T10:00:00Z'),
+    `${URL}/complaints/status/C-2026-ABCDEFGH#t`,
+  );
+  mails.complaintAnswered = complaintAnsweredEmail(complainant, EVIL);
 
   const notice = { username: EVIL, undoUrl: `${URL}/account/undo/t`, validHours: 72 };
   for (const [kind, detail] of [

@@ -67,6 +67,9 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   // Campaign start, deadline and settlement worker (ADR 0012): seconds between rounds, 0 = off.
   SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Complaints (ADR 0030): days from receipt within which a complaint is acknowledged and answered.
+  COMPLAINT_ACK_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  COMPLAINT_ANSWER_DAYS: z.coerce.number().int().min(1).max(365).default(60),
   // Demo campaigns on a fast clock (virtual money): on by default in development only.
   DEMO_CAMPAIGNS: z.enum(['on', 'off']).optional(),
   // How long a demo round stays open, in minutes.

@@ -28,7 +28,13 @@ export type AuditKind =
   | 'second_factor_login'
   | 'second_factor_failed'
   // staff roles, given or taken by the roles command
-  | 'staff_role_changed';
+  | 'staff_role_changed'
+  // complaints (ADR 0030)
+  | 'complaint_filed'
+  | 'complaint_status_changed'
+  | 'complaint_assigned'
+  | 'complaint_note_added'
+  | 'complaint_answered';
 
 export async function recordEvent(
   db: Db,

@@ -191,6 +191,9 @@ export const RULES = {
   // Pitches: anonymous forms, so per IP; a submission may carry 25 MB of PDF to parse.
   addContactPerIp: { name: 'add-contact-ip', limit: 10, windowSeconds: 60 * 60 },
   submitProjectPerIp: { name: 'submit-project-ip', limit: 10, windowSeconds: 60 * 60 },
+  // complaints (ADR 0030): filing, and the status look-up of the emailed link
+  fileComplaintPerIp: { name: 'file-complaint-ip', limit: 5, windowSeconds: 60 * 60 },
+  complaintLookupPerIp: { name: 'complaint-lookup-ip', limit: 60, windowSeconds: 10 * 60 },
   // social sign-in (ADR 0007)
   oauthStartPerIp: { name: 'oauth-start-ip', limit: 30, windowSeconds: 10 * 60 },
   oauthLoginPerIp: { name: 'oauth-login-ip', limit: 30, windowSeconds: 5 * 60 },

@@ -37,5 +37,9 @@ export const paths = {
   aboutUs: '/about-us',
   outcomes: '/outcomes',
   conflictsOfInterest: '/conflicts-of-interest',
+  complaints: '/complaints',
+  complaintStatus: (reference = ':reference') => `/complaints/status/${reference}`,
+  backofficeComplaints: '/backoffice/complaints',
+  backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
 } as const;

@@ -55,6 +55,11 @@ const ConflictsPage = lazyPage(
   () => import('../features/policies/conflicts-of-interest-page.tsx'),
   ['conflicts'],
 );
+const ComplaintsPage = lazyPage(() => import('../features/complaints/complaints-page.tsx'), ['complaints']);
+const ComplaintStatusPage = lazyPage(
+  () => import('../features/complaints/complaint-status-page.tsx'),
+  ['complaints'],
+);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
   () => import('../features/investing/investor-profile-page.tsx'),
@@ -67,7 +72,7 @@ const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), [
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch', 'revenue'],
+  ['backoffice', 'pitch', 'revenue', 'complaints'],
 );
 
 export function AppRoutes() {
@@ -124,6 +129,8 @@ export function AppRoutes() {
           <Route path="campaigns/:slug" element={<CampaignPage />} />
           <Route path="outcomes" element={<OutcomesPage />} />
           <Route path="conflicts-of-interest" element={<ConflictsPage />} />
+          <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="complaints/status/:reference" element={<ComplaintStatusPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

@@ -68,6 +68,9 @@ export function Footer() {
               <Link to={paths.conflictsOfInterest}>{t('legal.conflicts')}</Link>
             </li>
             <li>
+              <Link to={paths.complaints}>{t('footer.complaints')}</Link>
+            </li>
+            <li>
               <button type="button" className={styles.linkButton} onClick={openConsentSettings}>
                 {t('consent.reopen')}
               </button>

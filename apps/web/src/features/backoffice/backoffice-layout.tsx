@@ -31,6 +31,8 @@ const FundsPage = lazy(() => import('./funds-page.tsx'));
 const InvestorsPage = lazy(() => import('./investors-page.tsx'));
 const RevenueReportsPage = lazy(() => import('./revenue-reports-page.tsx'));
 const DistributionsPage = lazy(() => import('./distributions-page.tsx'));
+const ComplaintRegisterPage = lazy(() => import('../complaints/register-page.tsx'));
+const ComplaintDetailPage = lazy(() => import('../complaints/complaint-detail-page.tsx'));
 
 /**
  * The back office (/backoffice/*): its own frame (no public top bar or footer), its data provider
@@ -52,6 +54,8 @@ export default function BackofficeApp() {
           <Route path="investors" element={<InvestorsPage />} />
           <Route path="revenue" element={<RevenueReportsPage />} />
           <Route path="distributions" element={<DistributionsPage />} />
+          <Route path="complaints" element={<ComplaintRegisterPage />} />
+          <Route path="complaints/:id" element={<ComplaintDetailPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BackofficeGate>
@@ -235,6 +239,11 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                   <li>
                     <NavLink to={paths.backofficeDistributions} className={linkClass}>
                       {t('revenue:nav.distributions')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeComplaints} className={linkClass}>
+                      {t('complaints:register.nav')}
                     </NavLink>
                   </li>
                 </>
