@@ -5,6 +5,7 @@ import {
   HIGH_AMOUNT_THRESHOLD_CENTS,
   KNOWLEDGE_TEST_VALID_MONTHS,
 } from './campaigns.ts';
+import { isCountryCode } from './countries.ts';
 import { MAX_EURO_CENTS, parseEuroToCents } from './money.ts';
 import { CURRENCIES } from './wallet.ts';
 
@@ -81,10 +82,15 @@ export function wrongKnowledgeAnswers(answers: Record<string, string>): Knowledg
 
 /** When a test taken at `takenAt` stops being valid (calendar months, clamped to the month's end). */
 export function knowledgeValidUntil(takenAt: Date): Date {
-  const d = new Date(takenAt);
+  return plusCalendarMonths(takenAt, KNOWLEDGE_TEST_VALID_MONTHS);
+}
+
+/** The same day `months` later (the month's last day when it is shorter), same time of day, UTC. */
+export function plusCalendarMonths(from: Date, months: number): Date {
+  const d = new Date(from);
   const day = d.getUTCDate();
   d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + KNOWLEDGE_TEST_VALID_MONTHS);
+  d.setUTCMonth(d.getUTCMonth() + months);
   const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, last));
   return d;
@@ -133,7 +139,13 @@ export function highAmountThresholdCents(netWorth: number | null): number {
 export const INVESTOR_CLASSES = ['non_sophisticated', 'sophisticated'] as const;
 export type InvestorClass = (typeof INVESTOR_CLASSES)[number];
 /** `expired`: an approval whose two years ran out (the investor is non-sophisticated again). */
-export const SOPHISTICATED_REQUEST_STATUSES = ['none', 'requested', 'approved', 'rejected', 'expired'] as const;
+export const SOPHISTICATED_REQUEST_STATUSES = [
+  'none',
+  'requested',
+  'approved',
+  'rejected',
+  'expired',
+] as const;
 export type SophisticatedRequestStatus = (typeof SOPHISTICATED_REQUEST_STATUSES)[number];
 export const SOPHISTICATED_REASON_MAX = 2000;
 /** An approval lasts this long (ADR 0033); the investor is reminded SOPHISTICATED_REMINDER_DAYS before. */
@@ -205,7 +217,7 @@ export const TaxResidenceRequest = z.object({
     .string({ error: 'taxCountryInvalid' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'taxCountryInvalid'),
+    .refine(isCountryCode, 'taxCountryInvalid'),
   tax_id: z
     .string()
     .trim()

@@ -28,7 +28,9 @@ export type AuditKind =
   | 'second_factor_login'
   | 'second_factor_failed'
   // staff roles, given or taken by the roles command
-  | 'staff_role_changed';
+  | 'staff_role_changed'
+  // investor class: an admin's decision on a sophisticated-investor request, or its expiry (ADR 0033)
+  | 'sophisticated_status_changed';
 
 export async function recordEvent(
   db: Db,
