@@ -125,3 +125,16 @@ export async function expire(db: Db, userId: string, now: Date): Promise<Date | 
     .returning({ validUntil: investorProfiles.sophisticatedValidUntil });
   return rows[0]?.validUntil ?? null;
 }
+
+/** Erasure: the member's evidence rows and tax number; the storage keys of the files. */
+export async function eraseEvidenceAndTaxId(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .delete(sophisticatedEvidence)
+    .where(eq(sophisticatedEvidence.userId, userId))
+    .returning({ key: sophisticatedEvidence.storageKey });
+  await db
+    .update(investorProfiles)
+    .set({ taxId: null, updatedAt: sql`now()` })
+    .where(eq(investorProfiles.userId, userId));
+  return rows.map((r) => r.key);
+}

@@ -14,6 +14,7 @@ import {
 import { makePdf } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { sophisticatedEvidence } from '../../db/schema-campaigns.ts';
 import { runSophisticatedExpiryRound } from './sophisticated-expiry.ts';
 
 // Sophisticated investors under Annex II (ADR 0033): the criteria and their evidence, the admin's
@@ -209,6 +210,29 @@ describe('a request to be treated as sophisticated', () => {
       decision_reason: null,
       evidence: [{ file_name: 'cert.png' }],
     });
+  });
+});
+
+describe('erasing personal data', () => {
+  it('deletes the evidence files and the tax number', async () => {
+    const investor = await registerUser(t);
+    const asked = (await askValid(investor.client)).json();
+    await investor.client.request('PUT', '/api/investor-profile/tax-residence', {
+      body: { country: 'IT', tax_id: 'RSSMRA85T10A562S' },
+    });
+    const key = (
+      await db().select().from(sophisticatedEvidence).where(eq(sophisticatedEvidence.userId, investor.id))
+    )[0]?.storageKey;
+    expect(key && (await t.app.ctx.storage.get(key))).toBeTruthy();
+
+    expect((await investor.client.delete('/api/user/delete-all-data/')).statusCode).toBe(200);
+    const a = await admin();
+    const url = `/api/investor-profile/evidence/${asked.sophisticated_request.evidence[0].id}`;
+    expect((await a.client.get(url)).statusCode).toBe(404);
+    expect(await t.app.ctx.storage.get(key as string)).toBeNull();
+    const profile = (await investor.client.get('/api/investor-profile/')).json();
+    expect(profile.tax_residence).toMatchObject({ country: 'IT', tax_id: null });
+    expect(profile.sophisticated_request.evidence).toEqual([]);
   });
 });
 
