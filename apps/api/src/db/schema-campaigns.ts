@@ -264,10 +264,10 @@ export const investorProfiles = pgTable(
       'investor_profiles_person_type_valid',
       sql`${t.sophisticatedPersonType} is null or ${t.sophisticatedPersonType} in ('natural', 'legal')`,
     ),
-    // Sophisticated only with an approval that has an end.
+    // Sophisticated only with an approval that has an end (or while its renewal is decided).
     check(
       'investor_profiles_sophisticated_approved',
-      sql`${t.investorClass} = 'non_sophisticated' or (${t.sophisticatedRequest} = 'approved' and ${t.sophisticatedValidUntil} is not null)`,
+      sql`${t.investorClass} = 'non_sophisticated' or (${t.sophisticatedRequest} in ('approved', 'requested') and ${t.sophisticatedValidUntil} is not null)`,
     ),
     check(
       'investor_profiles_tax_country_valid',

@@ -75,14 +75,14 @@ export async function dueForReminder(db: Db, remindBefore: Date, now: Date, limi
     .limit(limit);
 }
 
-/** Approvals that have ended. */
+/** Approvals that have ended (a renewal being decided included). */
 export async function dueForExpiry(db: Db, now: Date, limit: number) {
   return db
     .select({ userId: investorProfiles.userId })
     .from(investorProfiles)
     .where(
       and(
-        eq(investorProfiles.sophisticatedRequest, 'approved'),
+        eq(investorProfiles.investorClass, 'sophisticated'),
         lte(investorProfiles.sophisticatedValidUntil, now),
       ),
     )
@@ -110,15 +110,22 @@ export async function markReminded(db: Db, userId: string, validUntil: Date, now
   return rows.length === 1;
 }
 
-/** Ends an approval that has run out: its end, or null when it was not (or no longer) due. */
+/**
+ * Ends an approval that has run out: its end, or null when it was not (or no longer) due. A renewal
+ * being decided stays waiting for the admin; the investor is non-sophisticated meanwhile.
+ */
 export async function expire(db: Db, userId: string, now: Date): Promise<Date | null> {
   const rows = await db
     .update(investorProfiles)
-    .set({ sophisticatedRequest: 'expired', investorClass: 'non_sophisticated', updatedAt: sql`now()` })
+    .set({
+      sophisticatedRequest: sql`case when ${investorProfiles.sophisticatedRequest} = 'approved' then 'expired' else ${investorProfiles.sophisticatedRequest} end`,
+      investorClass: 'non_sophisticated',
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(investorProfiles.userId, userId),
-        eq(investorProfiles.sophisticatedRequest, 'approved'),
+        eq(investorProfiles.investorClass, 'sophisticated'),
         lte(investorProfiles.sophisticatedValidUntil, now),
       ),
     )

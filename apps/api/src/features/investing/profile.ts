@@ -59,7 +59,7 @@ function requestDetails(p: repo.ProfileRow | null, evidence: profileRepo.Evidenc
     criteria: (p?.sophisticatedCriteria ?? []) as AnnexIICriterion[],
     evidence: evidence.map(toEvidenceDto),
     decision_reason: p?.sophisticatedDecisionReason ?? null,
-    valid_until: p?.sophisticatedRequest === 'approved' ? toIso(p.sophisticatedValidUntil) : null,
+    valid_until: p?.investorClass === 'sophisticated' ? toIso(p.sophisticatedValidUntil) : null,
   };
 }
 

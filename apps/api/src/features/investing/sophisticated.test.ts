@@ -14,7 +14,7 @@ import {
 import { makePdf } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { auditEvents } from '../../db/schema.ts';
-import { sophisticatedEvidence } from '../../db/schema-campaigns.ts';
+import { investorProfiles, sophisticatedEvidence } from '../../db/schema-campaigns.ts';
 import { runSophisticatedExpiryRound } from './sophisticated-expiry.ts';
 
 // Sophisticated investors under Annex II (ADR 0033): the criteria and their evidence, the admin's
@@ -295,6 +295,51 @@ describe('an approval', () => {
 
     // It can be asked for again.
     expect((await askValid(investor.client)).statusCode).toBe(200);
+  });
+
+  it('is renewed from its reminder on: sophisticated meanwhile, two more years when approved', async () => {
+    const investor = await registerUser(t);
+    await askValid(investor.client);
+    const a = await admin();
+    await a.client.post(`/api/backoffice/investors/${investor.id}/decision`, { decision: 'approve' });
+    const early = await askValid(investor.client);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('sophisticatedAlreadyApproved');
+
+    // Ten days before the end the investor may send fresh documents.
+    const end = new Date(Date.now() + 10 * DAY);
+    await db()
+      .update(investorProfiles)
+      .set({ sophisticatedValidUntil: end })
+      .where(eq(investorProfiles.userId, investor.id));
+    const renewal = await askValid(investor.client);
+    expect(renewal.statusCode).toBe(200);
+    expect(renewal.json()).toMatchObject({
+      investor_class: 'sophisticated',
+      sophisticated_request: { status: 'requested', valid_until: end.toISOString() },
+    });
+    const approved = await a.client.post(`/api/backoffice/investors/${investor.id}/decision`, {
+      decision: 'approve',
+    });
+    const until = new Date(approved.json().valid_until);
+    expect(until.getTime()).toBeGreaterThan(Date.now() + 700 * DAY);
+  });
+
+  it('ends at its date even while a renewal waits: non-sophisticated, the renewal still to decide', async () => {
+    const investor = await registerUser(t);
+    await askValid(investor.client);
+    const a = await admin();
+    await a.client.post(`/api/backoffice/investors/${investor.id}/decision`, { decision: 'approve' });
+    const end = new Date(Date.now() + 5 * DAY);
+    await db()
+      .update(investorProfiles)
+      .set({ sophisticatedValidUntil: end })
+      .where(eq(investorProfiles.userId, investor.id));
+    expect((await askValid(investor.client)).statusCode).toBe(200);
+    await runSophisticatedExpiryRound(t.app.ctx, new Date(end.getTime() + 60_000));
+    const profile = (await investor.client.get('/api/investor-profile/')).json();
+    expect(profile.investor_class).toBe('non_sophisticated');
+    expect(profile.sophisticated_request.status).toBe('requested');
   });
 
   it('gives a sophisticated investor no reflection period while it runs', async () => {

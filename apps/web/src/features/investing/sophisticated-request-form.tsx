@@ -7,6 +7,7 @@ import {
   type InvestorProfileDto,
   SOPHISTICATED_PERSON_TYPES,
   SOPHISTICATED_REASON_MAX,
+  SOPHISTICATED_REMINDER_DAYS,
   SophisticatedRequest,
 } from '@indiesplit/shared/investing';
 import { useId, useRef, useState } from 'react';
@@ -56,7 +57,11 @@ export function SophisticatedRequestForm({ profile }: { profile: InvestorProfile
   } = useForm<Values>({ resolver, defaultValues: { person_type: 'natural', criteria: [], reason: '' } });
   const personType = useWatch({ control, name: 'person_type' });
   const s = profile.sophisticated_request;
-  const canAsk = profile.investor_class !== 'sophisticated' && s.status !== 'requested';
+  // A running approval can be renewed from its reminder on (30 days before its end).
+  const renewable =
+    s.valid_until !== null &&
+    new Date(s.valid_until).getTime() - Date.now() <= SOPHISTICATED_REMINDER_DAYS * 86_400_000;
+  const canAsk = (profile.investor_class !== 'sophisticated' || renewable) && s.status !== 'requested';
 
   const submit = handleSubmit((values) => {
     const files = Array.from(fileInput.current?.files ?? []);

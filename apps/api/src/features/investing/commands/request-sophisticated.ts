@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   EVIDENCE_MAX_FILES,
   type InvestorProfileDto,
+  SOPHISTICATED_REMINDER_DAYS,
   SophisticatedRequest,
 } from '@indiesplit/shared/investing';
 import { isMessageKey, type MessageKey } from '@indiesplit/shared/messages';
@@ -25,6 +26,8 @@ export interface SophisticatedForm {
   fields: { person_type?: string; criteria: string[]; reason?: string };
   files: EvidenceUpload[];
 }
+
+const DAY_MS = 86_400_000;
 
 const evidenceError = (code: MessageKey, status = 400) =>
   new AppError(code, status, { fields: { evidence: code } });
@@ -80,7 +83,13 @@ export async function requestSophisticated(
       await repo.upsertProfile(tx, userId, {});
       const p = await repo.lockProfile(tx, userId);
       if (p?.sophisticatedRequest === 'requested') throw new AppError('sophisticatedAlreadyRequested', 409);
-      if (p?.investorClass === 'sophisticated') throw new AppError('sophisticatedAlreadyApproved', 409);
+      // A running approval is renewed from its reminder on: the investor stays sophisticated until
+      // its end while an admin decides (ADR 0033).
+      const renewable =
+        p?.sophisticatedValidUntil &&
+        p.sophisticatedValidUntil.getTime() - requestedAt.getTime() <= SOPHISTICATED_REMINDER_DAYS * DAY_MS;
+      if (p?.investorClass === 'sophisticated' && !renewable)
+        throw new AppError('sophisticatedAlreadyApproved', 409);
       await repo.upsertProfile(tx, userId, {
         sophisticatedRequest: 'requested',
         sophisticatedPersonType: input.person_type,
