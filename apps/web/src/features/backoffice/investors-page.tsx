@@ -34,7 +34,7 @@ const fetchInvestors = (filter: Filter, signal?: AbortSignal) =>
   ).then((r) => r.investors);
 
 export default function InvestorsPage() {
-  const { t, i18n } = useTranslation(['backoffice', 'errors']);
+  const { t, i18n } = useTranslation(['backoffice', 'errors', 'invest']);
   usePageTitle(t('investing.title'));
   const [params, setParams] = useSearchParams();
   const raw = params.get('show');

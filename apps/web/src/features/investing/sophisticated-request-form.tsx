@@ -144,7 +144,6 @@ export function SophisticatedRequestForm({ profile }: { profile: InvestorProfile
           </fieldset>
           <fieldset
             className={styles.question}
-            aria-invalid={criteriaError ? true : undefined}
             aria-describedby={criteriaError ? `${ids}-criteria` : undefined}
           >
             <legend>{t(`profile.criteriaLegend.${personType}`)}</legend>
