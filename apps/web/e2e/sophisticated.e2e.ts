@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, logIn, pitchDeckPdf, waitForMail } from './helpers.ts';
+import { expectAccessible, logIn, pitchDeckPdf, signUpInPage, uniqueUser, waitForMail } from './helpers.ts';
 
 // A member asks to be treated as a sophisticated investor (Annex II, ADR 0033) with the criteria
 // that apply and a document; an admin reads the request and the document in the back office and
@@ -71,4 +71,19 @@ test('a sophisticated-investor request with its document is reviewed and refused
   await tax.getByRole('button', { name: 'Save my tax residence' }).click();
   await tax.getByText('Tax residence saved.').waitFor();
   await expect(tax.getByText('Recorded: Germany · 12 345 678 901.')).toBeVisible();
+});
+
+test('the investor profile’s new forms fit a 320 px screen in both languages', async ({ open }) => {
+  for (const [locale, heading] of [
+    ['en-US', 'Tax residence'],
+    ['it-IT', 'Residenza fiscale'],
+  ] as const) {
+    const page = await open({ locale, width: 320, height: 700 });
+    await signUpInPage(page, uniqueUser('narrow'), ['investor']);
+    await page.goto('/investor-profile');
+    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.locator('input[type="file"]').waitFor();
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, locale).toBeLessThanOrEqual(0);
+  }
 });
