@@ -42,6 +42,12 @@ function knowledgeStatus(p: repo.ProfileRow | null, now: Date): KnowledgeTestSta
   return 'passed';
 }
 
+/** The class the invest rules apply: an approval counts until its end, even before the expiry job ran. */
+function effectiveClass(p: repo.ProfileRow | null, now: Date): InvestorClass {
+  const running = p?.sophisticatedValidUntil && p.sophisticatedValidUntil > now;
+  return p?.investorClass === 'sophisticated' && running ? 'sophisticated' : 'non_sophisticated';
+}
+
 export function toEvidenceDto(e: profileRepo.EvidenceRow): EvidenceDto {
   return {
     id: e.id,
@@ -91,7 +97,7 @@ export function toProfileDto(
           loss_capacity_cents: lossCapacityCents(netWorth),
         }
       : null,
-    investor_class: (p?.investorClass ?? 'non_sophisticated') as InvestorClass,
+    investor_class: effectiveClass(p, now),
     sophisticated_request: {
       status: (p?.sophisticatedRequest ?? 'none') as SophisticatedRequestStatus,
       reason: p?.sophisticatedReason ?? null,
@@ -167,7 +173,7 @@ function toBackofficeDto(
     user_id: p.userId,
     username: row.username,
     email: row.email,
-    investor_class: p.investorClass as InvestorClass,
+    investor_class: effectiveClass(p, new Date()),
     knowledge_test: knowledgeStatus(p, new Date()),
     net_worth_cents: p.netWorthCents,
     sophisticated_request: p.sophisticatedRequest as SophisticatedRequestStatus,

@@ -353,6 +353,24 @@ describe('an approval', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ revocable: false, high_amount_consent: false });
+
+    // Past its end, before the expiry job has run: non-sophisticated already.
+    await db()
+      .update(investorProfiles)
+      .set({ sophisticatedValidUntil: new Date(Date.now() - 60_000) })
+      .where(eq(investorProfiles.userId, investor.id));
+    expect((await investor.client.get('/api/investor-profile/')).json().investor_class).toBe(
+      'non_sophisticated',
+    );
+    const after = await investor.client.post(
+      `/api/campaigns/${campaign.id}/investments`,
+      investBody(20_000),
+      {
+        'idempotency-key': newKey(),
+      },
+    );
+    expect(after.statusCode).toBe(201);
+    expect(after.json().revocable).toBe(true);
   });
 });
 
