@@ -50,6 +50,10 @@ export async function requestSophisticated(
   userId: string,
   readForm: () => Promise<SophisticatedForm>,
 ): Promise<InvestorProfileDto> {
+  // A request already waiting is refused before its files are read (the transaction decides).
+  const before = await repo.findProfile(ctx.db, userId);
+  if (before?.profile?.sophisticatedRequest === 'requested')
+    throw new AppError('sophisticatedAlreadyRequested', 409);
   // One PDF-check slot for the whole form bounds how many forms are held in memory at once.
   const slot = ctx.pdfChecks.acquire();
   const keys: string[] = [];
