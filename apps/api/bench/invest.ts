@@ -134,6 +134,14 @@ async function main() {
           netWorthCents: 10_000_000,
           // A mix: most have the 4-day reflection period, some are sophisticated.
           investorClass: j % 5 === 0 ? 'sophisticated' : 'non_sophisticated',
+          ...(j % 5 === 0
+            ? {
+                sophisticatedRequest: 'approved',
+                sophisticatedValidUntil: new Date(now + 365 * 24 * 3600_000),
+              }
+            : {}),
+          taxResidenceCountry: 'IT',
+          taxResidenceAt: new Date(),
         })),
       );
     }

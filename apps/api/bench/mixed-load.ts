@@ -109,6 +109,10 @@ async function seed(
       netWorthCents: 1_000_000_000,
       // No per-investment ceiling: the run can invest as often as it likes.
       investorClass: 'sophisticated',
+      sophisticatedRequest: 'approved',
+      sophisticatedValidUntil: new Date(now + 365 * 24 * 3600_000),
+      taxResidenceCountry: 'IT',
+      taxResidenceAt: new Date(),
     })),
   );
   const world = await ensureAccount(db, { kind: 'world', currency: 'EUR' });

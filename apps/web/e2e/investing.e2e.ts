@@ -12,9 +12,9 @@ import {
 } from './helpers.ts';
 
 // Investing against the real server: a new member verifies the address, takes the investor profile
-// (knowledge test and loss simulation), gets euros by bank transfer (an admin records it in the
-// back office), invests in a live campaign, finds it in the portfolio and revokes it within the
-// reflection period. Then the demo: virtual euros in one campaign that gets funded and one that
+// (knowledge test and loss simulation, then the tax residence on the invest page), gets euros by
+// bank transfer (an admin records it in the back office), invests in a live campaign, finds it in
+// the portfolio and revokes it within the reflection period. Then the demo: virtual euros in one campaign that gets funded and one that
 // fails and refunds. The demo's clock is wound forward through the development-only endpoint.
 // Each test makes its own investor (and walks them through the earlier steps it needs), so any
 // test runs alone.
@@ -118,6 +118,15 @@ async function becomeInvestor(member: Page, investor: Investor, checks = false) 
   }
   await member.getByRole('link', { name: 'Continue to your investment' }).click();
   await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+
+  // Before the first investment in euros the tax residence is asked once, in place.
+  await member
+    .getByText('One last step before your first investment in euros: tell us your tax residence.')
+    .waitFor();
+  if (checks) await expectAccessible(member, 'invest page asking for the tax residence');
+  await member.getByRole('combobox', { name: /Country of tax residence/ }).selectOption('IT');
+  await member.getByRole('button', { name: 'Save my tax residence' }).click();
+  await member.getByRole('textbox', { name: /^Amount in/ }).waitFor();
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   HIGH_AMOUNT_THRESHOLD_CENTS,
   KNOWLEDGE_TEST_VALID_MONTHS,
 } from './campaigns.ts';
+import { isCountryCode } from './countries.ts';
 import { MAX_EURO_CENTS, parseEuroToCents } from './money.ts';
 import { CURRENCIES } from './wallet.ts';
 
@@ -81,10 +82,15 @@ export function wrongKnowledgeAnswers(answers: Record<string, string>): Knowledg
 
 /** When a test taken at `takenAt` stops being valid (calendar months, clamped to the month's end). */
 export function knowledgeValidUntil(takenAt: Date): Date {
-  const d = new Date(takenAt);
+  return plusCalendarMonths(takenAt, KNOWLEDGE_TEST_VALID_MONTHS);
+}
+
+/** The same day `months` later (the month's last day when it is shorter), same time of day, UTC. */
+export function plusCalendarMonths(from: Date, months: number): Date {
+  const d = new Date(from);
   const day = d.getUTCDate();
   d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + KNOWLEDGE_TEST_VALID_MONTHS);
+  d.setUTCMonth(d.getUTCMonth() + months);
   const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, last));
   return d;
@@ -132,19 +138,95 @@ export function highAmountThresholdCents(netWorth: number | null): number {
 
 export const INVESTOR_CLASSES = ['non_sophisticated', 'sophisticated'] as const;
 export type InvestorClass = (typeof INVESTOR_CLASSES)[number];
-export const SOPHISTICATED_REQUEST_STATUSES = ['none', 'requested', 'approved', 'rejected'] as const;
+/** `expired`: an approval whose two years ran out (the investor is non-sophisticated again). */
+export const SOPHISTICATED_REQUEST_STATUSES = [
+  'none',
+  'requested',
+  'approved',
+  'rejected',
+  'expired',
+] as const;
 export type SophisticatedRequestStatus = (typeof SOPHISTICATED_REQUEST_STATUSES)[number];
 export const SOPHISTICATED_REASON_MAX = 2000;
+/** An approval lasts this long (ADR 0033); the investor is reminded SOPHISTICATED_REMINDER_DAYS before. */
+export const SOPHISTICATED_VALID_MONTHS = 24;
+export const SOPHISTICATED_REMINDER_DAYS = 30;
 
-/** POST /investor-profile/sophisticated-request */
-export const SophisticatedRequest = z.object({
-  reason: z
-    .string({ error: 'fillMandatory' })
-    .trim()
-    .min(1, 'fillMandatory')
-    .max(SOPHISTICATED_REASON_MAX, 'textTooLong'),
-});
+/**
+ * Annex II of Regulation (EU) 2020/1503. A legal person (I) qualifies with at least one of the
+ * three figures; a natural person (II) with at least two of the three criteria.
+ */
+export const SOPHISTICATED_PERSON_TYPES = ['natural', 'legal'] as const;
+export type SophisticatedPersonType = (typeof SOPHISTICATED_PERSON_TYPES)[number];
+export const ANNEX_II_CRITERIA = {
+  legal: ['own_funds', 'net_turnover', 'balance_sheet'],
+  natural: ['income_or_portfolio', 'financial_experience', 'professional_client'],
+} as const satisfies Record<SophisticatedPersonType, readonly string[]>;
+export type AnnexIICriterion = (typeof ANNEX_II_CRITERIA)[SophisticatedPersonType][number];
+export const ALL_ANNEX_II_CRITERIA = [...ANNEX_II_CRITERIA.legal, ...ANNEX_II_CRITERIA.natural] as const;
+/** How many criteria must apply. */
+export const ANNEX_II_MINIMUM: Record<SophisticatedPersonType, number> = { legal: 1, natural: 2 };
+
+/** Evidence files of one request: PDF, PNG or JPEG, judged by content. */
+export const EVIDENCE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
+export const EVIDENCE_MAX_FILES = 5;
+
+/**
+ * POST /investor-profile/sophisticated-request, multipart: these fields (`criteria` repeated, one
+ * per criterion ticked) and 1 to EVIDENCE_MAX_FILES files in the field `evidence`.
+ */
+export const SophisticatedRequest = z
+  .object({
+    person_type: z.enum(SOPHISTICATED_PERSON_TYPES, 'sophisticatedPersonType'),
+    criteria: z.array(z.enum(ALL_ANNEX_II_CRITERIA, 'invalidValue')).max(6, 'invalidValue'),
+    reason: z.string().trim().max(SOPHISTICATED_REASON_MAX, 'textTooLong').default(''),
+  })
+  .superRefine((v, issue) => {
+    const allowed: readonly string[] = ANNEX_II_CRITERIA[v.person_type];
+    const ticked = new Set(v.criteria);
+    if ([...ticked].some((c) => !allowed.includes(c)))
+      issue.addIssue({ code: 'custom', path: ['criteria'], message: 'sophisticatedCriteriaMismatch' });
+    else if (ticked.size < ANNEX_II_MINIMUM[v.person_type])
+      issue.addIssue({
+        code: 'custom',
+        path: ['criteria'],
+        message: v.person_type === 'natural' ? 'sophisticatedTwoCriteria' : 'sophisticatedOneCriterion',
+      });
+  });
 export type SophisticatedRequest = z.infer<typeof SophisticatedRequest>;
+
+export const EvidenceDto = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.enum(EVIDENCE_TYPES),
+  size_bytes: z.number().int(),
+  uploaded_at: z.string(),
+});
+export type EvidenceDto = z.infer<typeof EvidenceDto>;
+
+// ---- tax residence --------------------------------------------------------------------------
+
+export const TAX_ID_MAX = 30;
+/**
+ * PUT /investor-profile/tax-residence: an ISO 3166-1 alpha-2 country (upper-cased) and, if the
+ * investor has one, a tax identification number (letters, digits, spaces, dots, dashes, slashes).
+ */
+export const TaxResidenceRequest = z.object({
+  country: z
+    .string({ error: 'taxCountryInvalid' })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'taxCountryInvalid'),
+  tax_id: z
+    .string()
+    .trim()
+    .max(TAX_ID_MAX, 'taxIdInvalid')
+    .regex(/^[A-Za-z0-9 ./-]*$/, 'taxIdInvalid')
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type TaxResidenceRequest = z.input<typeof TaxResidenceRequest>;
 
 // ---- investor profile -----------------------------------------------------------------------
 
@@ -176,9 +258,20 @@ export const InvestorProfileDto = z.object({
   sophisticated_request: z.object({
     status: z.enum(SOPHISTICATED_REQUEST_STATUSES),
     reason: z.string().nullable(),
+    person_type: z.enum(SOPHISTICATED_PERSON_TYPES).nullable(),
+    criteria: z.array(z.enum(ALL_ANNEX_II_CRITERIA)),
+    evidence: z.array(EvidenceDto),
     requested_at: z.string().nullable(),
     decided_at: z.string().nullable(),
+    /** The admin's reason for a refusal. */
+    decision_reason: z.string().nullable(),
+    /** When an approval ends (two years after it). */
+    valid_until: z.string().nullable(),
   }),
+  /** Asked once before the first real-euro investment. */
+  tax_residence: z
+    .object({ country: z.string(), tax_id: z.string().nullable(), recorded_at: z.string() })
+    .nullable(),
   /** Above this a non-sophisticated investor must consent to an extra warning. */
   high_amount_threshold_cents: z.number().int(),
   /** Knowledge test valid and loss simulation done: may invest (email permitting for euros). */
@@ -275,15 +368,27 @@ export const BackofficeInvestorDto = z.object({
   net_worth_cents: z.number().int().nullable(),
   sophisticated_request: z.enum(SOPHISTICATED_REQUEST_STATUSES),
   reason: z.string().nullable(),
+  person_type: z.enum(SOPHISTICATED_PERSON_TYPES).nullable(),
+  criteria: z.array(z.enum(ALL_ANNEX_II_CRITERIA)),
+  evidence: z.array(EvidenceDto),
   requested_at: z.string().nullable(),
   decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  valid_until: z.string().nullable(),
 });
 export type BackofficeInvestorDto = z.infer<typeof BackofficeInvestorDto>;
 
 export const BackofficeInvestorList = z.object({ investors: z.array(BackofficeInvestorDto) });
 
 /** POST /backoffice/investors/:userId/decision — approve or reject (also: withdraw an approval). */
-export const SophisticatedDecisionRequest = z.object({
-  decision: z.enum(['approve', 'reject'], 'invalidValue'),
-});
+export const SophisticatedDecisionRequest = z
+  .object({
+    decision: z.enum(['approve', 'reject'], 'invalidValue'),
+    /** Required for a refusal: the investor reads it in the email. */
+    reason: z.string().trim().max(SOPHISTICATED_REASON_MAX, 'textTooLong').optional(),
+  })
+  .superRefine((v, issue) => {
+    if (v.decision === 'reject' && !v.reason)
+      issue.addIssue({ code: 'custom', path: ['reason'], message: 'sophisticatedRefusalReason' });
+  });
 export type SophisticatedDecisionRequest = z.infer<typeof SophisticatedDecisionRequest>;

@@ -215,6 +215,19 @@ const en = {
   sophisticatedAlreadyRequested: 'Your request is already waiting for a decision.',
   sophisticatedAlreadyApproved: 'You are already treated as a sophisticated investor.',
   sophisticatedNoRequest: 'There is no request waiting for a decision for this investor.',
+  sophisticatedPersonType: 'Please say whether you ask as a natural person or for a legal person.',
+  sophisticatedTwoCriteria:
+    'A natural person must meet at least two of the criteria: please tick the ones that apply.',
+  sophisticatedOneCriterion:
+    'A legal person must meet at least one of the criteria: please tick the ones that apply.',
+  sophisticatedCriteriaMismatch: 'These criteria do not apply to the kind of person you chose.',
+  sophisticatedRefusalReason: 'Please give the investor the reason for the refusal.',
+  evidenceRequired: 'Please attach at least one document that proves the criteria (PDF, PNG or JPEG).',
+  evidenceInvalid: 'Each document must be a PDF, PNG or JPEG file of at most 10 MB, and at most 5 files.',
+  taxCountryInvalid: 'Please choose the country of your tax residence.',
+  taxIdInvalid:
+    'The tax identification number may have at most 30 letters, digits, spaces, dots, dashes or slashes.',
+  taxResidenceRequired: 'Before your first investment in euros, please tell us your tax residence.',
   // investing: end
   // revenue
   campaignNotLaunched: 'Revenue reports can be filed once the game has launched.',
@@ -521,6 +534,20 @@ const it: Record<MessageKey, string> = {
   sophisticatedAlreadyRequested: 'La tua richiesta è già in attesa di una decisione.',
   sophisticatedAlreadyApproved: 'Sei già considerato un investitore sofisticato.',
   sophisticatedNoRequest: 'Non c’è alcuna richiesta in attesa di decisione per questo investitore.',
+  sophisticatedPersonType: 'Indica se fai la richiesta come persona fisica o per una persona giuridica.',
+  sophisticatedTwoCriteria:
+    'Una persona fisica deve soddisfare almeno due dei criteri: seleziona quelli che ti riguardano.',
+  sophisticatedOneCriterion:
+    'Una persona giuridica deve soddisfare almeno uno dei criteri: seleziona quelli che la riguardano.',
+  sophisticatedCriteriaMismatch: 'Questi criteri non valgono per il tipo di persona che hai scelto.',
+  sophisticatedRefusalReason: 'Indica all’investitore il motivo del rifiuto.',
+  evidenceRequired: 'Allega almeno un documento che provi i criteri (PDF, PNG o JPEG).',
+  evidenceInvalid:
+    'Ogni documento deve essere un file PDF, PNG o JPEG di al massimo 10 MB, e al massimo 5 file.',
+  taxCountryInvalid: 'Scegli il Paese della tua residenza fiscale.',
+  taxIdInvalid:
+    'Il codice di identificazione fiscale può avere al massimo 30 tra lettere, cifre, spazi, punti, trattini o barre.',
+  taxResidenceRequired: 'Prima del tuo primo investimento in euro, indicaci la tua residenza fiscale.',
   // investing: end
   // revenue
   campaignNotLaunched: 'I rendiconti dei ricavi si possono inviare dopo l’uscita del gioco.',

@@ -9,6 +9,7 @@ import {
 import { complaintAnsweredEmail, complaintReceivedEmail } from '../features/complaints/emails.ts';
 import * as funds from '../features/funds/emails.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from '../features/investing/emails.ts';
+import { sophisticatedStatusEmail } from '../features/investing/sophisticated-emails.ts';
 import * as pitches from '../features/pitches/emails.ts';
 import {
   payoutArrivedEmail,
@@ -102,6 +103,15 @@ function everyEmail(lang: Language): Record<string, MailMessage> {
   mails.reportVerified = reportVerifiedEmail(person, campaign, verified, 4321, URL);
   mails.reportVerifiedNoPool = reportVerifiedEmail(person, campaign, verified, 0, URL);
   mails.accountDeleted = accountDeletedEmail(lang, 'a@example.com', EVIL);
+  const investor = { userId: 'u1', email: 'a@example.com', firstName: EVIL, username: EVIL, language: lang };
+  for (const kind of [
+    'sophisticatedApproved',
+    'sophisticatedRefused',
+    'sophisticatedExpiring',
+    'sophisticatedExpired',
+  ] as const) {
+    mails[kind] = sophisticatedStatusEmail(investor, kind, URL, { until: moment, reason: EVIL });
+  }
   mails.payoutMonth = payoutArrivedEmail(
     person,
     campaign,

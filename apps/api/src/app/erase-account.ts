@@ -1,5 +1,9 @@
 import { deleteTokensOf } from '../features/auth/tokens.ts';
 import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
+import {
+  deleteEvidenceFiles,
+  eraseInvestorDataOf,
+} from '../features/investing/commands/erase-investor-evidence.ts';
 import { forgetSecondFactors } from '../features/mfa/service.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../features/oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../features/pitches/service.ts';
@@ -24,11 +28,13 @@ import { enqueueMail } from '../platform/mailer.ts';
 export async function erasePersonalData(ctx: AppContext, userId: string): Promise<void> {
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
+  let evidenceFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
     // Money held for the member needs who they are to be paid out (ADR 0013): refused until then.
     await assertHoldsNoMoney(tx, userId);
     await users.eraseProfile(tx, user);
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: false });
+    evidenceFiles = await eraseInvestorDataOf(tx, userId);
     // The provider's email and name go; the identity stays, or a social-only member could not log
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
@@ -37,6 +43,7 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
   });
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
+  await deleteEvidenceFiles(ctx, evidenceFiles);
 }
 
 /**
@@ -48,10 +55,12 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
 export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
+  let evidenceFiles: string[] = [];
   await ctx.db.transaction(async (tx) => {
     await assertHoldsNoMoney(tx, userId);
     await users.erasePersonalTraces(tx, user);
     pitchFiles = await erasePitchDataOf(ctx, tx, user, { closingAccount: true });
+    evidenceFiles = await eraseInvestorDataOf(tx, userId);
     await forgetReviewAssignments(tx, userId);
     await deleteTokensOf(tx, userId);
     await deleteSocialIdentities(tx, userId);
@@ -65,4 +74,5 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   });
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
+  await deleteEvidenceFiles(ctx, evidenceFiles);
 }

@@ -1,3 +1,4 @@
+import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -16,6 +17,8 @@ import type { JobRunner } from '../platform/jobs.ts';
 export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds: number): void {
   runner.register(revenueJob(ctx, intervalSeconds));
   runner.register(settlementJob(ctx, intervalSeconds));
+  // Sophisticated investors' approvals: the reminder before the end, and the end (ADR 0033).
+  runner.register(sophisticatedExpiryJob(ctx, intervalSeconds));
 }
 
 export interface DueWorkSummary extends RoundSummary {

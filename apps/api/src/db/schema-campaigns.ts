@@ -252,14 +252,79 @@ export const investorProfiles = pgTable(
       onDelete: 'set null',
     }),
     sophisticatedDecidedAt: timestamp('sophisticated_decided_at', { withTimezone: true }),
+    /** Annex II (ADR 0033): natural | legal, and the criteria the investor ticked. */
+    sophisticatedPersonType: text('sophisticated_person_type'),
+    sophisticatedCriteria: text('sophisticated_criteria').array(),
+    /** The admin's reason for a refusal, as the investor was told. */
+    sophisticatedDecisionReason: text('sophisticated_decision_reason'),
+    /** An approval ends here (two years); the expiry job makes the investor non-sophisticated. */
+    sophisticatedValidUntil: timestamp('sophisticated_valid_until', { withTimezone: true }),
+    /** The expiry reminder of the current approval went out (sent once). */
+    sophisticatedRemindedAt: timestamp('sophisticated_reminded_at', { withTimezone: true }),
+    /** ISO 3166-1 alpha-2; asked once before the first real-euro investment. */
+    taxResidenceCountry: text('tax_residence_country'),
+    taxId: text('tax_id'),
+    taxResidenceAt: timestamp('tax_residence_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('investor_profiles_class_valid', sql`${t.investorClass} in ('non_sophisticated', 'sophisticated')`),
     check(
       'investor_profiles_request_valid',
-      sql`${t.sophisticatedRequest} in ('none', 'requested', 'approved', 'rejected')`,
+      sql`${t.sophisticatedRequest} in ('none', 'requested', 'approved', 'rejected', 'expired')`,
     ),
+    check(
+      'investor_profiles_person_type_valid',
+      sql`${t.sophisticatedPersonType} is null or ${t.sophisticatedPersonType} in ('natural', 'legal')`,
+    ),
+    // Sophisticated only with an approval that has an end (or while its renewal is decided).
+    check(
+      'investor_profiles_sophisticated_approved',
+      sql`${t.investorClass} = 'non_sophisticated' or (${t.sophisticatedRequest} in ('approved', 'requested') and ${t.sophisticatedValidUntil} is not null)`,
+    ),
+    check(
+      'investor_profiles_tax_country_valid',
+      sql`${t.taxResidenceCountry} is null or ${t.taxResidenceCountry} ~ '^[A-Z]{2}$'`,
+    ),
+    check(
+      'investor_profiles_tax_id_valid',
+      sql`${t.taxId} is null or (${t.taxResidenceCountry} is not null and char_length(${t.taxId}) between 1 and 30)`,
+    ),
+    check(
+      'investor_profiles_tax_residence_complete',
+      sql`(${t.taxResidenceCountry} is null) = (${t.taxResidenceAt} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The documents an investor uploads with a request to be treated as sophisticated (ADR 0033): PDF
+ * or images, stored privately (the storage key is never shown); only the investor and admins can
+ * download them. `requested_at` ties a file to the request it came with (the profile's
+ * `sophisticated_requested_at`); earlier requests' files stay as the record of what was decided.
+ */
+export const sophisticatedEvidence = pgTable(
+  'sophisticated_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('sophisticated_evidence_user_idx').on(t.userId, t.requestedAt),
+    check(
+      'sophisticated_evidence_type_valid',
+      sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg')`,
+    ),
+    check('sophisticated_evidence_size_valid', sql`${t.sizeBytes} between 1 and 10485760`),
+    check('sophisticated_evidence_name_valid', sql`char_length(${t.fileName}) between 1 and 120`),
   ],
 );
 

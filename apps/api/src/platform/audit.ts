@@ -34,7 +34,9 @@ export type AuditKind =
   | 'complaint_status_changed'
   | 'complaint_assigned'
   | 'complaint_note_added'
-  | 'complaint_answered';
+  | 'complaint_answered'
+  // investor class: an admin's decision on a sophisticated-investor request, or its expiry (ADR 0033)
+  | 'sophisticated_status_changed';
 
 export async function recordEvent(
   db: Db,

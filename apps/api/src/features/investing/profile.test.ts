@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  evidenceForm,
   insertCampaign,
   investBody,
   makeAdmin,
@@ -7,6 +8,7 @@ import {
   readyInvestor,
   rightAnswers,
 } from '../../../test/fixtures/investing.ts';
+import { makePdf } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -112,15 +114,25 @@ describe('sophisticated investors', () => {
     const admin = await registerUser(t);
     await makeAdmin(db(), admin.id);
 
-    const asked = await investor.client.post('/api/investor-profile/sophisticated-request', {
-      reason: 'I manage a portfolio above 500,000 euros.',
-    });
+    const request = async () =>
+      investor.client.request(
+        'POST',
+        '/api/investor-profile/sophisticated-request',
+        evidenceForm(
+          [
+            ['person_type', 'natural'],
+            ['criteria', 'income_or_portfolio'],
+            ['criteria', 'professional_client'],
+            ['reason', 'I manage a portfolio above 500,000 euros.'],
+          ],
+          [{ data: await makePdf('Portfolio statement'), name: 'portfolio.pdf' }],
+        ),
+      );
+    const asked = await request();
     expect(asked.statusCode).toBe(200);
     expect(asked.json().sophisticated_request).toMatchObject({ status: 'requested' });
     expect(asked.json().investor_class).toBe('non_sophisticated');
-    const twice = await investor.client.post('/api/investor-profile/sophisticated-request', {
-      reason: 'again',
-    });
+    const twice = await request();
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('sophisticatedAlreadyRequested');
 
@@ -156,6 +168,7 @@ describe('sophisticated investors', () => {
     // An approval can be withdrawn: the investor is non-sophisticated again.
     const withdrawn = await admin.client.post(`/api/backoffice/investors/${investor.id}/decision`, {
       decision: 'reject',
+      reason: 'The portfolio statement is out of date.',
     });
     expect(withdrawn.json()).toMatchObject({
       investor_class: 'non_sophisticated',

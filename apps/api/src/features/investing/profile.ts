@@ -1,5 +1,7 @@
 import {
+  type AnnexIICriterion,
   type BackofficeInvestorDto,
+  type EvidenceDto,
   highAmountThresholdCents,
   type InvestorClass,
   type InvestorProfileDto,
@@ -9,19 +11,27 @@ import {
   type LossSimulationRequest,
   lossCapacityCents,
   netWorthCents,
+  plusCalendarMonths,
+  SOPHISTICATED_VALID_MONTHS,
   type SophisticatedDecisionRequest,
+  type SophisticatedPersonType,
   type SophisticatedRequestStatus,
   wrongKnowledgeAnswers,
 } from '@indiesplit/shared/investing';
 import { parseEuroToCents } from '@indiesplit/shared/money';
+import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mailer.ts';
+import * as profileRepo from './profile-repo.ts';
 import * as repo from './repo.ts';
 import { isUuid } from './service.ts';
+import { sophisticatedStatusEmail } from './sophisticated-emails.ts';
 
 // The investor profile ECSP asks for before the first investment: the entry knowledge test (valid
-// two years), the loss-bearing simulation, and the investor's class — non-sophisticated unless an
-// admin approved their request to be treated as sophisticated.
+// two years), the loss-bearing simulation, the tax residence (real euros), and the investor's
+// class — non-sophisticated unless an admin approved their Annex II request, for two years
+// (ADR 0033).
 
 const toIso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -32,7 +42,38 @@ function knowledgeStatus(p: repo.ProfileRow | null, now: Date): KnowledgeTestSta
   return 'passed';
 }
 
-export function toProfileDto(p: repo.ProfileRow | null, emailVerified: boolean): InvestorProfileDto {
+/** The class the invest rules apply: an approval counts until its end, even before the expiry job ran. */
+function effectiveClass(p: repo.ProfileRow | null, now: Date): InvestorClass {
+  const running = p?.sophisticatedValidUntil && p.sophisticatedValidUntil > now;
+  return p?.investorClass === 'sophisticated' && running ? 'sophisticated' : 'non_sophisticated';
+}
+
+export function toEvidenceDto(e: profileRepo.EvidenceRow): EvidenceDto {
+  return {
+    id: e.id,
+    file_name: e.fileName,
+    content_type: e.contentType as EvidenceDto['content_type'],
+    size_bytes: e.sizeBytes,
+    uploaded_at: e.createdAt.toISOString(),
+  };
+}
+
+/** The request's Annex II details, as both the investor and the back office see them. */
+function requestDetails(p: repo.ProfileRow | null, evidence: profileRepo.EvidenceRow[]) {
+  return {
+    person_type: (p?.sophisticatedPersonType ?? null) as SophisticatedPersonType | null,
+    criteria: (p?.sophisticatedCriteria ?? []) as AnnexIICriterion[],
+    evidence: evidence.map(toEvidenceDto),
+    decision_reason: p?.sophisticatedDecisionReason ?? null,
+    valid_until: p?.investorClass === 'sophisticated' ? toIso(p.sophisticatedValidUntil) : null,
+  };
+}
+
+export function toProfileDto(
+  p: repo.ProfileRow | null,
+  emailVerified: boolean,
+  evidence: profileRepo.EvidenceRow[] = [],
+): InvestorProfileDto {
   const now = new Date();
   const answers = (p?.knowledgeAnswers as Record<string, string> | null) ?? null;
   const status = knowledgeStatus(p, now);
@@ -56,13 +97,18 @@ export function toProfileDto(p: repo.ProfileRow | null, emailVerified: boolean):
           loss_capacity_cents: lossCapacityCents(netWorth),
         }
       : null,
-    investor_class: (p?.investorClass ?? 'non_sophisticated') as InvestorClass,
+    investor_class: effectiveClass(p, now),
     sophisticated_request: {
       status: (p?.sophisticatedRequest ?? 'none') as SophisticatedRequestStatus,
       reason: p?.sophisticatedReason ?? null,
       requested_at: toIso(p?.sophisticatedRequestedAt),
       decided_at: toIso(p?.sophisticatedDecidedAt),
+      ...requestDetails(p, evidence),
     },
+    tax_residence:
+      p?.taxResidenceCountry && p.taxResidenceAt
+        ? { country: p.taxResidenceCountry, tax_id: p.taxId, recorded_at: p.taxResidenceAt.toISOString() }
+        : null,
     high_amount_threshold_cents: highAmountThresholdCents(netWorth),
     ready: status === 'passed' && Boolean(simulated),
   };
@@ -71,7 +117,12 @@ export function toProfileDto(p: repo.ProfileRow | null, emailVerified: boolean):
 export async function getProfile(ctx: AppContext, userId: string): Promise<InvestorProfileDto> {
   const row = await repo.findProfile(ctx.db, userId);
   if (!row) throw notFound();
-  return toProfileDto(row.profile, row.emailVerifiedAt !== null);
+  const evidence = await profileRepo.evidenceOf(
+    ctx.db,
+    userId,
+    row.profile?.sophisticatedRequestedAt ?? null,
+  );
+  return toProfileDto(row.profile, row.emailVerifiedAt !== null, evidence);
 }
 
 /** Records the test; it is passed when every risk question is answered right (retakes allowed). */
@@ -111,57 +162,47 @@ export async function saveLossSimulation(
   return getProfile(ctx, userId);
 }
 
-export async function requestSophisticated(
-  ctx: AppContext,
-  userId: string,
-  reason: string,
-): Promise<InvestorProfileDto> {
-  await ctx.db.transaction(async (tx) => {
-    await repo.upsertProfile(tx, userId, {});
-    const p = await repo.lockProfile(tx, userId);
-    if (p?.sophisticatedRequest === 'requested') throw new AppError('sophisticatedAlreadyRequested', 409);
-    if (p?.investorClass === 'sophisticated') throw new AppError('sophisticatedAlreadyApproved', 409);
-    await repo.upsertProfile(tx, userId, {
-      sophisticatedRequest: 'requested',
-      sophisticatedReason: reason,
-      sophisticatedRequestedAt: new Date(),
-      sophisticatedDecidedAt: null,
-      sophisticatedDecidedBy: null,
-    });
-  });
-  return getProfile(ctx, userId);
-}
-
 // ---- back office -------------------------------------------------------------------------------
 
 function toBackofficeDto(
   row: NonNullable<Awaited<ReturnType<typeof repo.investorRow>>>,
+  evidence: profileRepo.EvidenceRow[],
 ): BackofficeInvestorDto {
   const p = row.profile;
   return {
     user_id: p.userId,
     username: row.username,
     email: row.email,
-    investor_class: p.investorClass as InvestorClass,
+    investor_class: effectiveClass(p, new Date()),
     knowledge_test: knowledgeStatus(p, new Date()),
     net_worth_cents: p.netWorthCents,
     sophisticated_request: p.sophisticatedRequest as SophisticatedRequestStatus,
     reason: p.sophisticatedReason,
     requested_at: toIso(p.sophisticatedRequestedAt),
     decided_at: toIso(p.sophisticatedDecidedAt),
+    ...requestDetails(p, evidence),
   };
+}
+
+async function withEvidence(ctx: AppContext, row: NonNullable<Awaited<ReturnType<typeof repo.investorRow>>>) {
+  return toBackofficeDto(
+    row,
+    await profileRepo.evidenceOf(ctx.db, row.profile.userId, row.profile.sophisticatedRequestedAt),
+  );
 }
 
 export async function listInvestors(
   ctx: AppContext,
   status: SophisticatedRequestStatus | undefined,
 ): Promise<BackofficeInvestorDto[]> {
-  return (await repo.listInvestors(ctx.db, status)).map(toBackofficeDto);
+  const rows = await repo.listInvestors(ctx.db, status);
+  return Promise.all(rows.map((row) => withEvidence(ctx, row)));
 }
 
 /**
- * Approves a waiting request (the investor becomes sophisticated: no reflection period, no
- * high-amount warning), rejects it, or withdraws an earlier approval (reject).
+ * Approves a waiting request (the investor becomes sophisticated for SOPHISTICATED_VALID_MONTHS: no
+ * reflection period, no high-amount warning), refuses it with a reason, or withdraws an earlier
+ * approval (reject). The investor is emailed and the decision audited, in the same transaction.
  */
 export async function decideSophisticated(
   ctx: AppContext,
@@ -170,21 +211,50 @@ export async function decideSophisticated(
   body: SophisticatedDecisionRequest,
 ): Promise<BackofficeInvestorDto> {
   if (!isUuid(userId)) throw notFound();
+  const approve = body.decision === 'approve';
   await ctx.db.transaction(async (tx) => {
     const p = await repo.lockProfile(tx, userId);
     if (!p) throw notFound();
     const waiting = p.sophisticatedRequest === 'requested';
     const approved = p.sophisticatedRequest === 'approved';
-    if (body.decision === 'approve' ? !waiting : !(waiting || approved))
-      throw new AppError('sophisticatedNoRequest', 409);
+    if (approve ? !waiting : !(waiting || approved)) throw new AppError('sophisticatedNoRequest', 409);
+    const now = new Date();
+    const validUntil = approve ? plusCalendarMonths(now, SOPHISTICATED_VALID_MONTHS) : null;
+    const reason = approve ? null : (body.reason ?? null);
     await repo.upsertProfile(tx, userId, {
-      sophisticatedRequest: body.decision === 'approve' ? 'approved' : 'rejected',
-      investorClass: body.decision === 'approve' ? 'sophisticated' : 'non_sophisticated',
+      sophisticatedRequest: approve ? 'approved' : 'rejected',
+      investorClass: approve ? 'sophisticated' : 'non_sophisticated',
       sophisticatedDecidedBy: adminId,
-      sophisticatedDecidedAt: new Date(),
+      sophisticatedDecidedAt: now,
+      sophisticatedDecisionReason: reason,
+      sophisticatedValidUntil: validUntil,
+      sophisticatedRemindedAt: null,
     });
+    await recordEvent(tx, {
+      userId,
+      kind: 'sophisticated_status_changed',
+      data: {
+        decision: approve ? 'approved' : approved ? 'withdrawn' : 'refused',
+        by: adminId,
+        criteria: p.sophisticatedCriteria ?? [],
+        ...(validUntil ? { valid_until: validUntil.toISOString() } : {}),
+      },
+    });
+    const to = await profileRepo.recipientOf(tx, userId);
+    if (to && !to.deletedAt) {
+      await enqueueMail(
+        tx,
+        sophisticatedStatusEmail(
+          { userId, ...to },
+          approve ? 'sophisticatedApproved' : 'sophisticatedRefused',
+          ctx.config.publicUrl,
+          { until: validUntil, reason },
+        ),
+      );
+    }
   });
+  ctx.mail.nudge();
   const row = await repo.investorRow(ctx.db, userId);
   if (!row) throw notFound();
-  return toBackofficeDto(row);
+  return withEvidence(ctx, row);
 }

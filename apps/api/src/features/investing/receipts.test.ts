@@ -66,7 +66,11 @@ describe('emails for an investor’s money', () => {
     const investor = await readyInvestor(t, { cents: 100_000 });
     await db()
       .update(investorProfiles)
-      .set({ investorClass: 'sophisticated' })
+      .set({
+        investorClass: 'sophisticated',
+        sophisticatedRequest: 'approved',
+        sophisticatedValidUntil: new Date(Date.now() + 365 * 86_400_000),
+      })
       .where(eq(investorProfiles.userId, investor.id));
     expect((await invest(investor.client, campaign.id, 10_000)).statusCode).toBe(201);
     const [receipt] = about(await t.mailbox(investor.payload.email), 'reserved');

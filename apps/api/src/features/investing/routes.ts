@@ -3,6 +3,8 @@ import {
   BackofficeInvestorDto,
   BackofficeInvestorList,
   BackofficeInvestorQuery,
+  EVIDENCE_MAX_BYTES,
+  EVIDENCE_MAX_FILES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX,
   InvestmentDto,
@@ -12,17 +14,25 @@ import {
   LossSimulationRequest,
   PortfolioDto,
   SophisticatedDecisionRequest,
-  SophisticatedRequest,
+  TaxResidenceRequest,
 } from '@indiesplit/shared/investing';
-import type { FastifyInstance } from 'fastify';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
+import {
+  type EvidenceUpload,
+  requestSophisticated,
+  type SophisticatedForm,
+} from './commands/request-sophisticated.ts';
+import { saveTaxResidence } from './commands/save-tax-residence.ts';
 import { authorizeInvestorAdmin } from './policies.ts';
 import * as profile from './profile.ts';
+import { downloadEvidence } from './queries/download-evidence.ts';
 import * as investing from './service.ts';
 
 const errors = {
@@ -35,6 +45,56 @@ const errors = {
   429: ErrorResponse,
 };
 const IdParams = z.object({ id: z.string().max(100) });
+
+/** The whole form: its fields and the files, with room for the fields' few bytes. */
+const SOPHISTICATED_FORM_MAX_BYTES = EVIDENCE_MAX_FILES * EVIDENCE_MAX_BYTES + 64 * 1024;
+
+/**
+ * Reads the sophisticated-investor form: `person_type`, `reason`, `criteria` (repeated) and up to
+ * EVIDENCE_MAX_FILES files in `evidence`, each at most EVIDENCE_MAX_BYTES. Anything else is skipped;
+ * a file too large or one too many is refused at once.
+ */
+async function readSophisticatedForm(req: FastifyRequest): Promise<SophisticatedForm> {
+  const invalid = (status: number) =>
+    new AppError('evidenceInvalid', status, { fields: { evidence: 'evidenceInvalid' } });
+  if (!req.isMultipart())
+    throw new AppError('evidenceRequired', 400, { fields: { evidence: 'evidenceRequired' } });
+  if (Number(req.headers['content-length'] ?? 0) > SOPHISTICATED_FORM_MAX_BYTES) throw invalid(413);
+  const form: SophisticatedForm = { fields: { criteria: [] }, files: [] };
+  const parts = req.parts({
+    limits: {
+      fileSize: EVIDENCE_MAX_BYTES,
+      files: EVIDENCE_MAX_FILES + 1,
+      fields: 12,
+      fieldSize: 4096,
+      parts: 20,
+    },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'evidence') {
+        part.file.resume();
+        continue;
+      }
+      if (form.files.length >= EVIDENCE_MAX_FILES) throw invalid(400);
+      let upload: EvidenceUpload;
+      try {
+        upload = { data: await part.toBuffer(), fileName: part.filename };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(413);
+        throw err;
+      }
+      // An empty file input sends a part without a byte: not a document.
+      if (upload.data.length > 0 || upload.fileName) form.files.push(upload);
+      continue;
+    }
+    const value = typeof part.value === 'string' ? part.value : '';
+    if (part.fieldname === 'criteria') form.fields.criteria.push(value);
+    else if (part.fieldname === 'person_type') form.fields.person_type = value;
+    else if (part.fieldname === 'reason') form.fields.reason = value;
+  }
+  return form;
+}
 
 export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -156,12 +216,52 @@ export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: loggedIn,
       schema: {
         tags,
-        summary: 'Ask to be treated as a sophisticated investor (an admin decides)',
-        body: SophisticatedRequest,
+        summary:
+          'Ask to be treated as a sophisticated investor (Annex II; an admin decides). Multipart: person_type (natural | legal), criteria (repeated; a natural person at least two, a legal person at least one), reason (optional), and 1–5 files `evidence` (PDF, PNG or JPEG, at most 10 MB each)',
+        consumes: ['multipart/form-data'],
+        response: { 200: InvestorProfileDto, 413: ErrorResponse, 503: ErrorResponse, ...errors },
+      },
+    },
+    async (req) => requestSophisticated(ctx, requireSession(req).user.id, () => readSophisticatedForm(req)),
+  );
+
+  r.get(
+    '/investor-profile/evidence/:id',
+    {
+      onRequest: loggedIn,
+      schema: {
+        tags,
+        summary:
+          "Download a sophisticated-investor request's document (its investor or an admin; always an attachment)",
+        produces: ['application/pdf', 'image/png', 'image/jpeg'],
+        params: IdParams,
+      },
+    },
+    async (req, reply) => {
+      const file = await downloadEvidence(ctx, await requireCaller(ctx, req), req.params.id);
+      return reply
+        .type(file.type)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+
+  r.put(
+    '/investor-profile/tax-residence',
+    {
+      onRequest: loggedIn,
+      schema: {
+        tags,
+        summary:
+          'Record the tax residence (ISO 3166-1 alpha-2 country, optional tax identification number); asked once before the first real-euro investment',
+        body: TaxResidenceRequest,
         response: { 200: InvestorProfileDto, ...errors },
       },
     },
-    async (req) => profile.requestSophisticated(ctx, requireSession(req).user.id, req.body.reason),
+    async (req) => saveTaxResidence(ctx, requireSession(req).user.id, req.body),
   );
 
   // ---- back office (admin) ---------------------------------------------------------------------
@@ -192,7 +292,8 @@ export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: adminOnly,
       schema: {
         tags: ['back office'],
-        summary: 'Approve or reject a request to be treated as sophisticated (admin)',
+        summary:
+          'Approve (for two years) or refuse with a reason a request to be treated as sophisticated, or withdraw an approval (admin); the investor is emailed',
         params: z.object({ userId: z.string().max(100) }),
         body: SophisticatedDecisionRequest,
         response: { 200: BackofficeInvestorDto, ...errors },

@@ -23,6 +23,7 @@ import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
 import { conflictOfInterest, flagConflict } from './conflicts.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
+import { investorStanding } from './investor-standing.ts';
 import * as repo from './repo.ts';
 
 // Investing (ECSP safeguards, ADR 0011). The rules of one investment and of its revocation; the
@@ -242,7 +243,8 @@ export async function invest(
     throw new AppError('investorProfileRequired', 409);
   if (!pre.knowledgeValidUntil || pre.knowledgeValidUntil <= now)
     throw new AppError('knowledgeTestExpired', 409);
-  const sophisticated = pre.investorClass === 'sophisticated';
+  // Tax residence for real euros, and whether an approval as sophisticated still runs (ADR 0033).
+  const { sophisticated } = await investorStanding(db, userId, currency, now);
   let highAmountConsent = false;
   if (!sophisticated) {
     const threshold = highAmountThresholdCents(pre.netWorthCents);

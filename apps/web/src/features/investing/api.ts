@@ -6,6 +6,7 @@ import type {
   KnowledgeTestRequest,
   LossSimulationRequest,
   PortfolioDto,
+  TaxResidenceRequest,
 } from '@indiesplit/shared/investing';
 import type { WalletBalanceDto, WalletResponse } from '@indiesplit/shared/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -59,11 +60,24 @@ export function useSaveLossSimulation() {
   });
 }
 
+/** The multipart form of a sophisticated-investor request: its criteria and evidence files. */
 export function useRequestSophisticated() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) =>
-      apiRequest<InvestorProfileDto>('/investor-profile/sophisticated-request', { json: { reason } }),
+    mutationFn: (form: FormData) =>
+      apiRequest<InvestorProfileDto>('/investor-profile/sophisticated-request', { form }),
+    onSuccess: (profile) => client.setQueryData(investingKeys.profile, profile),
+  });
+}
+
+/** Where an evidence file downloads (its investor or an admin). */
+export const evidenceUrl = (id: string) => `${API_BASE}/investor-profile/evidence/${encodeURIComponent(id)}`;
+
+export function useSaveTaxResidence() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaxResidenceRequest) =>
+      apiRequest<InvestorProfileDto>('/investor-profile/tax-residence', { method: 'PUT', json: body }),
     onSuccess: (profile) => client.setQueryData(investingKeys.profile, profile),
   });
 }

@@ -13,10 +13,28 @@ const profile = {
   knowledge_test: { status: 'passed', taken_at: null, valid_until: null, answers: null, wrong: [] },
   loss_simulation: null,
   investor_class: 'non_sophisticated',
-  sophisticated_request: { status: 'none', reason: null, requested_at: null, decided_at: null },
+  sophisticated_request: {
+    status: 'none',
+    reason: null,
+    person_type: null,
+    criteria: [],
+    evidence: [],
+    requested_at: null,
+    decided_at: null,
+    decision_reason: null,
+    valid_until: null,
+  },
+  tax_residence: { country: 'IT', tax_id: null, recorded_at: '2026-11-01T10:00:00Z' },
   high_amount_threshold_cents: 100_000,
   ready: true,
 };
+
+const wallet = () =>
+  jsonResponse(200, {
+    balances: [{ currency: 'EUR', posted_cents: 100_000, reserved_cents: 0, available_cents: 100_000 }],
+    transactions: [],
+    next_before: null,
+  });
 
 describe('the invest page', () => {
   it('shows the same key information sheet as the campaign page, with its fees and PDFs', async () => {
@@ -46,5 +64,30 @@ describe('the invest page', () => {
       'href',
       '/api/campaigns/neon-drift/key-information.pdf?lang=it',
     );
+  });
+
+  it('asks for the tax residence in place before the first euro investment, then shows the form', async () => {
+    let saved = false;
+    stubApi({
+      'GET /api/campaigns/neon-drift': () => jsonResponse(200, campaignDto()),
+      'GET /api/investor-profile/': () =>
+        jsonResponse(200, saved ? profile : { ...profile, tax_residence: null }),
+      'GET /api/wallet/': wallet,
+      'PUT /api/investor-profile/tax-residence': () => {
+        saved = true;
+        return jsonResponse(200, profile);
+      },
+    });
+    renderScreen(<InvestPage />, {
+      path: '/campaigns/:slug/invest',
+      route: '/campaigns/neon-drift/invest',
+      auth: member(),
+    });
+    expect(await screen.findByText(/tell us your tax residence/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invest' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Country of tax residence/ }), 'IT');
+    await userEvent.click(screen.getByRole('button', { name: 'Save my tax residence' }));
+    expect(await screen.findByRole('button', { name: 'Invest' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Country of tax residence/ })).not.toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import { CurrencyBanner } from './currency-banner.tsx';
 import { formatDateTime } from './format.ts';
 import { InvestForm } from './invest-form.tsx';
 import styles from './investing.module.css';
+import { TaxResidenceForm } from './tax-residence-form.tsx';
 
 /** Invest in one campaign: summary, key information, amount, acknowledgements, consent. */
 export default function InvestPage() {
@@ -114,6 +115,15 @@ export default function InvestPage() {
             <KeyInformationCard campaign={c} />
             {currency === 'EUR' && !profile.data.email_verified ? (
               <Notice type="warning">{t('errors:emailNotVerifiedToInvest')}</Notice>
+            ) : currency === 'EUR' && !profile.data.tax_residence ? (
+              // Asked once, in place, before the first real-euro investment (ADR 0033); once saved
+              // the profile query holds it and the form below takes its place.
+              <>
+                <Notice type="info" live={false}>
+                  {t('invest.taxFirst')}
+                </Notice>
+                <TaxResidenceForm profile={profile.data} headingLevel={2} />
+              </>
             ) : (
               <InvestForm
                 campaignId={c.id}

@@ -6,13 +6,25 @@ import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import { KnowledgeTestForm } from './knowledge-test-form.tsx';
 import { LossSimulationForm } from './loss-simulation-form.tsx';
 import { SophisticatedRequestForm } from './sophisticated-request-form.tsx';
+import { TaxResidenceForm } from './tax-residence-form.tsx';
 
 const profile = (over: Partial<InvestorProfileDto> = {}): InvestorProfileDto => ({
   email_verified: true,
   knowledge_test: { status: 'missing', taken_at: null, valid_until: null, answers: null, wrong: [] },
   loss_simulation: null,
   investor_class: 'non_sophisticated',
-  sophisticated_request: { status: 'none', reason: null, requested_at: null, decided_at: null },
+  sophisticated_request: {
+    status: 'none',
+    reason: null,
+    person_type: null,
+    criteria: [],
+    evidence: [],
+    requested_at: null,
+    decided_at: null,
+    decision_reason: null,
+    valid_until: null,
+  },
+  tax_residence: null,
   high_amount_threshold_cents: 100_000,
   ready: false,
   ...over,
@@ -57,11 +69,94 @@ describe('the investor profile forms', () => {
     });
   });
 
-  it('the sophisticated request needs a reason', async () => {
+  it('the sophisticated request asks a natural person for two criteria and a document before sending', async () => {
+    const fetchMock = stubApi({
+      'POST /api/investor-profile/sophisticated-request': () => jsonResponse(200, profile()),
+    });
+    renderScreen(<SophisticatedRequestForm profile={profile()} />, { path: '/profile' });
+    await userEvent.click(screen.getByRole('checkbox', { name: /Personal gross income/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText(/at least two of the criteria/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('sophisticated-request'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /professional client/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    const files = screen.getByLabelText('Documents that prove the criteria');
+    await waitFor(() => expect(files).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(/attach at least one document/)).toBeInTheDocument();
+
+    const program = new File(['MZ'], 'payslip.exe', { type: 'application/x-msdownload' });
+    await userEvent.upload(files, program, { applyAccept: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText(/must be a PDF, PNG or JPEG file/)).toBeInTheDocument();
+
+    const pdf = new File(['%PDF-1.7'], 'payslips.pdf', { type: 'application/pdf' });
+    await userEvent.upload(files, pdf);
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    const sentCall = () =>
+      fetchMock.mock.calls.find(([url]) => String(url).includes('sophisticated-request'));
+    await waitFor(() => expect(sentCall()).toBeDefined());
+    const sent = sentCall()?.[1]?.body as FormData;
+    expect(sent.get('person_type')).toBe('natural');
+    expect(sent.getAll('criteria')).toEqual(['income_or_portfolio', 'professional_client']);
+    expect((sent.get('evidence') as File).name).toBe('payslips.pdf');
+  });
+
+  it('a legal person sees the company criteria, and the choice of one clears the other kind', async () => {
     stubApi({});
     renderScreen(<SophisticatedRequestForm profile={profile()} />, { path: '/profile' });
+    await userEvent.click(screen.getByRole('checkbox', { name: /Personal gross income/ }));
+    await userEvent.click(screen.getByRole('radio', { name: /A legal person/ }));
+    expect(screen.queryByRole('checkbox', { name: /Personal gross income/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Own funds of at least 100,000 euros/ })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /Why should you/ })).toHaveFocus());
-    expect(screen.getByRole('textbox', { name: /Why should you/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(/at least one of the criteria/)).toBeInTheDocument();
+  });
+
+  it('shows a refusal’s reason and an approval’s end', () => {
+    stubApi({});
+    const base = profile().sophisticated_request;
+    const { unmount } = renderScreen(
+      <SophisticatedRequestForm
+        profile={profile({
+          sophisticated_request: { ...base, status: 'rejected', decision_reason: 'Old payslips.' },
+        })}
+      />,
+      { path: '/profile' },
+    );
+    expect(screen.getByText('The reason given: Old payslips.')).toBeInTheDocument();
+    unmount();
+    renderScreen(
+      <SophisticatedRequestForm
+        profile={profile({
+          investor_class: 'sophisticated',
+          sophisticated_request: { ...base, status: 'approved', valid_until: '2028-11-27T10:00:00.000Z' },
+        })}
+      />,
+      { path: '/profile' },
+    );
+    expect(screen.getByText(/Sophisticated investor until .*2028/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the request' })).not.toBeInTheDocument();
+  });
+
+  it('the tax residence needs a country and sends the optional number only when typed', async () => {
+    const fetchMock = stubApi({
+      'PUT /api/investor-profile/tax-residence': () =>
+        jsonResponse(
+          200,
+          profile({ tax_residence: { country: 'IT', tax_id: null, recorded_at: '2026-11-27T10:00:00Z' } }),
+        ),
+    });
+    renderScreen(<TaxResidenceForm profile={profile()} />, { path: '/profile' });
+    const country = screen.getByRole('combobox', { name: /Country of tax residence/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Save my tax residence' }));
+    await waitFor(() => expect(country).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Please choose the country of your tax residence.')).toBeInTheDocument();
+
+    await userEvent.selectOptions(country, 'IT');
+    await userEvent.click(screen.getByRole('button', { name: 'Save my tax residence' }));
+    expect(await screen.findByText('Tax residence saved.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('tax-residence'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ country: 'IT' });
   });
 });

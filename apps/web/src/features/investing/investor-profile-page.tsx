@@ -12,13 +12,14 @@ import styles from './investing.module.css';
 import { KnowledgeTestForm } from './knowledge-test-form.tsx';
 import { LossSimulationForm } from './loss-simulation-form.tsx';
 import { SophisticatedRequestForm } from './sophisticated-request-form.tsx';
+import { TaxResidenceForm } from './tax-residence-form.tsx';
 
 /** Only a path of this app's campaigns can be the way back (never another site). */
 function safeNext(value: string | null): string | null {
   return value && /^\/campaigns\/[\w-]+\/invest$/.test(value) ? value : null;
 }
 
-/** The investor profile ECSP asks for: knowledge test, loss simulation, sophisticated status. */
+/** The investor profile ECSP asks for: knowledge test, loss simulation, tax residence, sophisticated status. */
 export default function InvestorProfilePage() {
   const { t } = useTranslation(['invest', 'errors']);
   usePageTitle(t('profile.title'));
@@ -54,6 +55,7 @@ export default function InvestorProfilePage() {
         )}
         <KnowledgeTestForm profile={p} />
         <LossSimulationForm profile={p} />
+        <TaxResidenceForm profile={p} />
         <SophisticatedRequestForm profile={p} />
       </div>
     </main>
