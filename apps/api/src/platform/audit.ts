@@ -28,7 +28,10 @@ export type AuditKind =
   | 'second_factor_login'
   | 'second_factor_failed'
   // staff roles, given or taken by the roles command
-  | 'staff_role_changed';
+  | 'staff_role_changed'
+  // legal documents (ADR 0034)
+  | 'terms_accepted'
+  | 'legal_reloaded';
 
 export async function recordEvent(
   db: Db,
