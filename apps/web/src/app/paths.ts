@@ -37,4 +37,9 @@ export const paths = {
   aboutUs: '/about-us',
   outcomes: '/outcomes',
   news: '/news',
+  /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
+  legal: (document = ':document') => `/legal/${document}`,
+  legalVersion: (document = ':document', version: number | string = ':version') =>
+    `/legal/${document}/versions/${version}`,
+  legalAccept: '/legal/accept',
 } as const;

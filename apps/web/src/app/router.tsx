@@ -50,6 +50,8 @@ const CampaignPage = lazyPage(
   () => import('../features/campaigns/campaign-page.tsx'),
   ['campaigns', 'payouts', 'outcomes'],
 );
+const LegalPage = lazyPage(() => import('../features/legal/legal-page.tsx'), ['legal']);
+const AcceptTermsPage = lazyPage(() => import('../features/legal/accept-terms-page.tsx'), ['legal']);
 const OutcomesPage = lazyPage(() => import('../features/outcomes/outcomes-page.tsx'), ['outcomes']);
 const InvestPage = lazyPage(() => import('../features/investing/invest-page.tsx'), ['invest', 'campaigns']);
 const InvestorProfilePage = lazyPage(
@@ -119,6 +121,16 @@ export function AppRoutes() {
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
           <Route path="outcomes" element={<OutcomesPage />} />
+          <Route
+            path="legal/accept"
+            element={
+              <RequireAuth>
+                <AcceptTermsPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="legal/:document" element={<LegalPage />} />
+          <Route path="legal/:document/versions/:version" element={<LegalPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
 // loaded on demand too: only screens with forms show its messages, and the home page stays light.
 //
 // The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch, back
-// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes) are fetched with their screen instead of travelling with the
+// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes, legal documents) are fetched with their screen instead of travelling with the
 // home page; every other file is bundled.
 type JsonModule = { default: Record<string, unknown> };
 const bundled = import.meta.glob<JsonModule>(
@@ -28,6 +28,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/about.json',
     '!./*/news.json',
     '!./*/outcomes.json',
+    '!./*/legal.json',
   ],
   { eager: true },
 );
@@ -45,6 +46,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/about.json',
   './*/news.json',
   './*/outcomes.json',
+  './*/legal.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;
