@@ -4,6 +4,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RouteNotices } from '../../app/layout/route-notices.tsx';
 import { paths } from '../../app/paths.ts';
 import i18n from '../../i18n/index.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
@@ -180,6 +181,35 @@ describe('the terms gate', () => {
     );
     expect(await screen.findByTestId('landed')).toHaveTextContent(
       `${paths.legalAccept}?next=${encodeURIComponent('/portfolio?tab=wallet')}`,
+    );
+  });
+
+  it('still ends on the acceptance page when the login hands a notice to the destination', async () => {
+    // The route notices replace the address to clear their state; the member still ends on the
+    // acceptance page (the browser test covers the same after a real login).
+    stubApi({});
+    renderScreen(
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <TermsGate />
+              <RouteNotices />
+              <p>Portfolio</p>
+            </>
+          }
+        />
+      </Routes>,
+      {
+        path: '/portfolio/*',
+        route: '/portfolio',
+        state: { showVerificationNotice: true },
+        auth: member({ termsAcceptanceRequired: true }),
+      },
+    );
+    expect(await screen.findByTestId('landed')).toHaveTextContent(
+      `${paths.legalAccept}?next=${encodeURIComponent('/portfolio')}`,
     );
   });
 
