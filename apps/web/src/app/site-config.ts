@@ -16,7 +16,6 @@ export const siteConfig = {
     cookiePolicy: '/legal/cookies',
     terms: '/legal/terms',
   },
-  legalLastUpdated: '2025-06-18',
   /**
    * A launch countdown target (spec §2), local time, from VITE_COUNTDOWN_TARGET. None by default:
    * the home page shows the countdown only while a future target is configured.
