@@ -12,7 +12,7 @@ import {
   readyInvestor,
 } from '../../../test/fixtures/investing.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, users } from '../../db/schema.ts';
 import { legalAcceptances, legalDocumentVersions } from '../../db/schema-legal.ts';
 import { defaultLegalDir } from './folder.ts';
 
@@ -235,6 +235,25 @@ describe('accepting', () => {
     expect(after).toMatchObject({ version: 1, body: originalEn.body, content_hash: originalEn.content_hash });
     expect((await t.client().get('/api/legal/terms/versions/3')).statusCode).toBe(404);
     expect((await member.client.get('/api/auth/authenticated/')).json().termsAcceptanceRequired).toBe(false);
+  });
+
+  it('asks a member from before the recorded terms once, and not an account made after them', async () => {
+    const { t } = await appWithOwnFolder();
+    opened.push(t);
+    const db = t.database.db;
+    const older = await registerUser(t);
+    const newer = await registerUser(t);
+    // As accounts made before acceptances were recorded: no record, only the sign-up's time.
+    for (const m of [older, newer])
+      await db.delete(legalAcceptances).where(eq(legalAcceptances.userId, m.id));
+    await db
+      .update(users)
+      .set({ termsAcceptedAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(users.id, older.id));
+    expect((await older.client.get('/api/auth/authenticated/')).json().termsAcceptanceRequired).toBe(true);
+    expect((await newer.client.get('/api/auth/authenticated/')).json().termsAcceptanceRequired).toBe(false);
+    expect((await older.client.post('/api/legal/acceptances', { terms_version: 1 })).statusCode).toBe(200);
+    expect((await older.client.get('/api/auth/authenticated/')).json().termsAcceptanceRequired).toBe(false);
   });
 
   it('only an admin reloads, and accepting needs a session and the CSRF token', async () => {
