@@ -31,6 +31,10 @@ import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
+import { reloadLegalDocuments } from './features/legal/commands/reload-documents.ts';
+import { legalDirFor } from './features/legal/folder.ts';
+import { termsAcceptanceGate } from './features/legal/policies.ts';
+import { legalRoutes } from './features/legal/routes.ts';
 import { staffSecondFactorGate } from './features/mfa/policies.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
@@ -155,6 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('ctx', ctx);
+  // The operator's legal texts (ADR 0034): new versions in the folder are recorded at every start;
+  // a file that would change a recorded version is refused and logged, never taken.
+  const legal = await reloadLegalDocuments(db, legalDirFor(config));
+  for (const problem of legal.refused) app.log.error({ legal: problem }, 'legal document not recorded');
   // Metrics (ADR 0021): times every answer, so it comes before the routes.
   registerMetrics(app, metrics, config.metrics);
   if (config.metrics.port !== null) {
@@ -232,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('preValidation', captureStepUpPassword);
       // Second factors (ADR 0016): the back office needs one proven in the session.
       api.addHook('onRequest', staffSecondFactorGate(ctx));
+      api.addHook('onRequest', termsAcceptanceGate(ctx));
       await api.register(mfaRoutes, ctx);
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
@@ -252,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(outcomeRoutes, ctx);
       await api.register(securityRoutes, ctx);
       await api.register(complaintRoutes, ctx);
+      await api.register(legalRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

@@ -31,6 +31,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** The folder of legal documents (ADR 0034); undefined: the texts shipped with the server. */
+  legalDir: string | undefined;
   /** Origins the web app may embed in frames (the home page's reels); none by default. */
   cspFrameSrc: string[];
   /**
@@ -196,6 +198,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     sessionSecret: env.SESSION_SECRET ?? developmentSecret(dataDir),
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    legalDir: env.LEGAL_DIR ? path.resolve(env.LEGAL_DIR) : undefined,
     cspFrameSrc: env.CSP_FRAME_SRC.split(',')
       .map((o) => o.trim())
       .filter(Boolean)

@@ -3,6 +3,8 @@ import { ConfigError, parseConfig } from './config.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/client.ts';
 import { guardInstance, InstanceGuardError } from './db/instance-guard.ts';
 import { runMigrations } from './db/migrate.ts';
+import { reloadLegalDocuments } from './features/legal/commands/reload-documents.ts';
+import { legalDirFor } from './features/legal/folder.ts';
 import { serveBackups } from './platform/backup.ts';
 import {
   DataDirBusyError,
@@ -60,6 +62,9 @@ try {
   process.exit(1);
 }
 await runMigrations(database);
+// The legal texts are recorded before the demo accounts are made, so that those count as having
+// accepted the terms in force at their sign-up (ADR 0034); buildApp records them again, finding nothing new.
+await reloadLegalDocuments(database.db, legalDirFor(config));
 const demo = await seed(database.db, config);
 
 const app = await buildApp({ config, database });

@@ -206,7 +206,14 @@ test.describe('a new member', () => {
     await snapshot(page, 'settings-social');
 
     await page.getByRole('link', { name: 'Legal' }).click();
-    await page.getByText('June 18, 2025').waitFor();
+    // The date the terms in force took effect, as the platform serves them (ADR 0034).
+    const terms = (await (await fetch(`${baseURL}/api/legal/terms?lang=en`)).json()) as {
+      effective_at: string;
+    };
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+      new Date(`${terms.effective_at.slice(0, 10)}T12:00:00`),
+    );
+    await page.getByText(day).waitFor();
     await page.getByRole('button', { name: 'Delete All Personal Data and Account' }).click();
     await page.getByText('Are you absolutely sure? This action cannot be undone.').waitFor();
     await expectAccessible(page, 'settings legal');

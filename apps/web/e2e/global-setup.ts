@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +14,9 @@ import { freePort, stopServer, waitForHealth } from './server-process.ts';
 // Starts the real, already built server (`npm run build` first; `npm run test:e2e` does both) on a
 // free port with a throw-away data directory, and stops it afterwards. NODE_ENV=development keeps
 // the development mailbox, where the tests read the emails the platform sends. The tests find the
-// server at E2E_BASE_URL, and the stand-ins for Google and Discord at E2E_OAUTH_STAND_IN_URL
-// (the test processes inherit the environment set here).
+// server at E2E_BASE_URL, the stand-ins for Google and Discord at E2E_OAUTH_STAND_IN_URL, and the
+// server's legal documents folder at E2E_LEGAL_DIR (the test processes inherit the environment set
+// here).
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repo, 'apps/api/dist/main.js');
@@ -29,6 +30,9 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  // The legal texts as shipped, in a copy the tests may add a version to (legal.e2e.ts).
+  const legalDir = path.join(dataDir, 'legal');
+  await cp(path.join(repo, 'apps/api/legal'), legalDir, { recursive: true });
   // Google and Discord are real OAuth servers on localhost; the browser gets a stand-in for
   // Google's button script, which cannot be downloaded here.
   const google = await startGoogleStub();
@@ -49,6 +53,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
+      LEGAL_DIR: legalDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // Each browser context says where it comes from (X-Forwarded-For, see helpers.ts).
@@ -89,6 +94,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_OAUTH_STAND_IN_URL = standIn.url;
+  process.env.E2E_LEGAL_DIR = legalDir;
 
   return async () => {
     if (serverErrors.length > 0) console.error(`The server logged errors:\n${serverErrors.join('\n')}`);

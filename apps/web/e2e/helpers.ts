@@ -255,6 +255,7 @@ export async function logIn(
     });
     if (me?.username?.toLowerCase?.() === login.toLowerCase()) {
       await page.reload();
+      await acceptNewTermsIfAsked(page);
       return;
     }
     staffSessions.delete(login);
@@ -265,8 +266,22 @@ export async function logIn(
   await page.locator('input[autocomplete="current-password"]').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   if (totpSecret) await answerSecondStep(page, totpSecret);
+  await acceptNewTermsIfAsked(page);
   await page.waitForURL(`${baseURL}/`);
   if (reusable) staffSessions.set(login, await page.context().cookies());
+}
+
+/**
+ * Accepts new terms when the app asks for them (ADR 0034): once legal.e2e.ts has published a new
+ * version, the demo accounts seeded under the first one are asked at their next login.
+ */
+export async function acceptNewTermsIfAsked(page: Page): Promise<void> {
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const me = await page.evaluate(async () => (await fetch('/api/auth/authenticated/')).json());
+  if (!me?.termsAcceptanceRequired) return;
+  if (new URL(page.url()).pathname !== '/legal/accept') await page.goto('/legal/accept');
+  await page.getByRole('button', { name: 'I accept the new terms' }).click();
+  await page.waitForURL((url) => url.pathname !== '/legal/accept');
 }
 
 /** Every email the dev mailbox holds for `to`, newest first. */

@@ -6,9 +6,6 @@ interface ImportMetaEnv {
   readonly VITE_INSTAGRAM_URL?: string;
   readonly VITE_LINKEDIN_URL?: string;
   readonly VITE_PRESS_EMAIL?: string;
-  readonly VITE_PRIVACY_URL?: string;
-  readonly VITE_COOKIE_URL?: string;
-  readonly VITE_TERMS_URL?: string;
   readonly VITE_COUNTDOWN_TARGET?: string;
   /** Comma-separated reel addresses for the home page social block (embedded only with consent). */
   readonly VITE_HOME_REELS?: string;

@@ -33,6 +33,11 @@ export const AuthenticatedResponse = z.object({
   profile_picture_url: z.string().nullable(),
   /** Back-office role, so the web app can show the back-office link; null for visitors and members. */
   staff_role: z.enum(STAFF_ROLES).nullable(),
+  /**
+   * A newer version of the terms is in force than the member accepted (ADR 0034): the web app asks
+   * for acceptance before going on, and the API refuses investing and withdrawals until then.
+   */
+  termsAcceptanceRequired: z.boolean(),
 });
 export type AuthenticatedResponse = z.infer<typeof AuthenticatedResponse>;
 

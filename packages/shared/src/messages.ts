@@ -302,6 +302,11 @@ const en = {
   mfaTotpDisabled: 'The authenticator app is off.',
   passkeyRemoved: 'The passkey was removed.',
   // second factor: end
+  // legal documents (ADR 0034)
+  termsAcceptanceRequired:
+    'Our terms of service have changed. Please read and accept the new version before continuing.',
+  termsAccepted: 'Thank you: your acceptance of the terms is recorded.',
+  legalVersionOutdated: 'A newer version of the terms has been published. Please read it and accept again.',
   // platform
   notAuthenticated: 'Please log in to continue.',
   csrfFailed:
@@ -625,6 +630,12 @@ const it: Record<MessageKey, string> = {
   mfaTotpDisabled: 'L’app di autenticazione è stata disattivata.',
   passkeyRemoved: 'La passkey è stata rimossa.',
   // second factor: end
+  // legal documents (ADR 0034)
+  termsAcceptanceRequired:
+    'I nostri termini di servizio sono cambiati. Leggi e accetta la nuova versione prima di continuare.',
+  termsAccepted: 'Grazie: la tua accettazione dei termini è stata registrata.',
+  legalVersionOutdated:
+    'È stata pubblicata una versione più recente dei termini. Leggila e accetta di nuovo.',
   // platform
   notAuthenticated: 'Accedi per continuare.',
   csrfFailed: 'La sessione è scaduta o la richiesta non è stata consentita. Ricarica la pagina e riprova.',

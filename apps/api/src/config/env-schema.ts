@@ -65,6 +65,8 @@ export const EnvSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // The folder of legal documents' Markdown versions (ADR 0034); unset: the texts shipped in apps/api/legal.
+  LEGAL_DIR: z.string().max(1000).optional(),
   // Campaign start, deadline and settlement worker (ADR 0012): seconds between rounds, 0 = off.
   SETTLEMENT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   // Complaints (ADR 0030): days from receipt within which a complaint is acknowledged and answered.

@@ -9,6 +9,7 @@ import * as bank from './schema-bank.ts';
 import * as campaigns from './schema-campaigns.ts';
 import * as keyInformation from './schema-key-information.ts';
 import * as ledger from './schema-ledger.ts';
+import * as legal from './schema-legal.ts';
 import * as mfa from './schema-mfa.ts';
 import * as oauth from './schema-oauth.ts';
 import * as pitches from './schema-pitches.ts';
@@ -26,6 +27,7 @@ const schema = {
   ...bank,
   ...security,
   ...mfa,
+  ...legal,
 };
 
 export type Schema = typeof schema;

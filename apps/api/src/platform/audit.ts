@@ -36,7 +36,10 @@ export type AuditKind =
   | 'complaint_note_added'
   | 'complaint_answered'
   // investor class: an admin's decision on a sophisticated-investor request, or its expiry (ADR 0033)
-  | 'sophisticated_status_changed';
+  | 'sophisticated_status_changed'
+  // legal documents (ADR 0034)
+  | 'terms_accepted'
+  | 'legal_reloaded';
 
 export async function recordEvent(
   db: Db,

@@ -42,4 +42,9 @@ export const paths = {
   backofficeComplaints: '/backoffice/complaints',
   backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
+  /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
+  legal: (document = ':document') => `/legal/${document}`,
+  legalVersion: (document = ':document', version: number | string = ':version') =>
+    `/legal/${document}/versions/${version}`,
+  legalAccept: '/legal/accept',
 } as const;

@@ -50,6 +50,8 @@ const CampaignPage = lazyPage(
   () => import('../features/campaigns/campaign-page.tsx'),
   ['campaigns', 'payouts', 'outcomes'],
 );
+const LegalPage = lazyPage(() => import('../features/legal/legal-page.tsx'), ['legal']);
+const AcceptTermsPage = lazyPage(() => import('../features/legal/accept-terms-page.tsx'), ['legal']);
 const OutcomesPage = lazyPage(() => import('../features/outcomes/outcomes-page.tsx'), ['outcomes']);
 const ConflictsPage = lazyPage(
   () => import('../features/policies/conflicts-of-interest-page.tsx'),
@@ -131,6 +133,16 @@ export function AppRoutes() {
           <Route path="conflicts-of-interest" element={<ConflictsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="complaints/status/:reference" element={<ComplaintStatusPage />} />
+          <Route
+            path="legal/accept"
+            element={
+              <RequireAuth>
+                <AcceptTermsPage />
+              </RequireAuth>
+            }
+          />
+          <Route path="legal/:document" element={<LegalPage />} />
+          <Route path="legal/:document/versions/:version" element={<LegalPage />} />
           <Route
             path="campaigns/:slug/invest"
             element={

@@ -9,12 +9,13 @@ export const siteConfig = {
     discord: env.VITE_COMMUNITY_CHAT_URL ?? 'https://discord.com/invite/indiesplit',
   },
   pressEmail: env.VITE_PRESS_EMAIL ?? 'press@indiesplit.example',
+  // The platform serves its own legal documents (ADR 0034); the operator replaces their texts on
+  // the server (LEGAL_DIR), not here.
   legal: {
-    privacyPolicy: env.VITE_PRIVACY_URL ?? 'https://indiesplit.example/legal/privacy',
-    cookiePolicy: env.VITE_COOKIE_URL ?? 'https://indiesplit.example/legal/cookies',
-    terms: env.VITE_TERMS_URL ?? 'https://indiesplit.example/legal/terms',
+    privacyPolicy: '/legal/privacy',
+    cookiePolicy: '/legal/cookies',
+    terms: '/legal/terms',
   },
-  legalLastUpdated: '2025-06-18',
   /**
    * A launch countdown target (spec §2), local time, from VITE_COUNTDOWN_TARGET. None by default:
    * the home page shows the countdown only while a future target is configured.

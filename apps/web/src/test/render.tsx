@@ -16,6 +16,7 @@ export const LOGGED_OUT: AuthenticatedResponse = {
   isEmailVerified: false,
   profile_picture_url: null,
   staff_role: null,
+  termsAcceptanceRequired: false,
 };
 
 export const member = (over: Partial<AuthenticatedResponse> = {}): AuthenticatedResponse => ({
@@ -26,6 +27,7 @@ export const member = (over: Partial<AuthenticatedResponse> = {}): Authenticated
   isEmailVerified: true,
   profile_picture_url: null,
   staff_role: null,
+  termsAcceptanceRequired: false,
   ...over,
 });
 

@@ -72,6 +72,7 @@ describe('GET /api/auth/authenticated/', () => {
       isEmailVerified: false,
       profile_picture_url: null,
       staff_role: null,
+      termsAcceptanceRequired: false,
     });
   });
 
@@ -87,6 +88,7 @@ describe('GET /api/auth/authenticated/', () => {
       isEmailVerified: false,
       profile_picture_url: null,
       staff_role: null,
+      termsAcceptanceRequired: false,
     });
     expect(res.body).not.toMatch(/password|argon/i);
   });
@@ -245,6 +247,7 @@ describe('POST /api/auth/register/', () => {
       isEmailVerified: false,
       profile_picture_url: null,
       staff_role: null,
+      termsAcceptanceRequired: false,
     });
 
     const mail = await t.mailbox(payload.email);
@@ -524,7 +527,7 @@ describe('a row never leaves the server', () => {
     const login = await client.post('/api/auth/', { username: payload.username, password: payload.password });
     for (const res of [login, await client.get('/api/auth/authenticated/')]) {
       expect(res.body).not.toContain(row[0]!.passwordHash!);
-      expect(res.body).not.toMatch(/password_hash|passwordHash|terms/i);
+      expect(res.body).not.toMatch(/password_hash|passwordHash|terms_?accepted_?at/i);
     }
   });
 });

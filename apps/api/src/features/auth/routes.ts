@@ -17,6 +17,7 @@ import { callerOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
+import { termsAcceptanceRequired } from '../legal/queries/terms-status.ts';
 import { avatarUrl } from '../users/service.ts';
 import * as auth from './service.ts';
 
@@ -53,6 +54,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         profile_picture_url: avatarUrl(user?.avatarKey ?? null),
         // Read fresh, not from the session: a role taken away hides the back-office link at once.
         staff_role: (await callerOf(ctx, req))?.staffRole ?? null,
+        termsAcceptanceRequired: user ? await termsAcceptanceRequired(ctx.db, user.id) : false,
       };
     },
   );

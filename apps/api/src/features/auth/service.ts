@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from 
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import type { Session } from '../../platform/sessions.ts';
+import { recordLegalAcceptance } from '../legal/commands/record-acceptance.ts';
 import * as mfa from '../mfa/login.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
@@ -68,6 +69,8 @@ export async function register(
         verificationSentAt: now,
         language: lang,
       });
+      // Which terms and privacy notice were accepted, with the account (ADR 0034).
+      await recordLegalAcceptance(tx, { userId: created.id, occasion: 'registration', at: now });
       await issueEmailVerification(ctx, tx, created);
       await recordEvent(tx, { userId: created.id, kind: 'register', ip: req.ip });
       return created;

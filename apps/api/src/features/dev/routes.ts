@@ -1,3 +1,4 @@
+import { ReloadLegalResponse } from '@indiesplit/shared/legal';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,8 @@ import { escapeHtml } from '../../platform/email/escape.ts';
 import { notFound } from '../../platform/errors.ts';
 import { endDemoCampaignNow } from '../campaigns/commands/end-demo-now.ts';
 import { endReflectionNow } from '../investing/commands/end-reflection.ts';
+import { reloadLegalDocuments } from '../legal/commands/reload-documents.ts';
+import { legalDirFor } from '../legal/folder.ts';
 import { runDueWork } from '../settlement/worker.ts';
 
 const MailboxEntry = z.object({
@@ -82,6 +85,20 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(campaigns.id, campaign.id));
       return { status: after?.status ?? 'unknown' };
     },
+  );
+
+  // The legal folder read again now, as an admin's reload does (ADR 0034), without the back office's
+  // second factor: the browser tests publish a new terms version with it.
+  r.post(
+    '/dev/legal/reload',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Record new legal document versions from the folder (not in production)',
+        response: { 200: ReloadLegalResponse },
+      },
+    },
+    async () => reloadLegalDocuments(ctx.db, legalDirFor(ctx.config)),
   );
 
   r.get(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { GOOGLE_CLIENT_ID, type GoogleStub, startGoogleStub } from '../../../test/oauth-provider-stubs.ts';
 import { auditEvents, users } from '../../db/schema.ts';
+import { legalAcceptances, legalDocumentVersions } from '../../db/schema-legal.ts';
 import { oauthIdentities } from '../../db/schema-oauth.ts';
 
 // Google sign-in against a real OpenID provider on localhost: ID tokens signed with its keys,
@@ -160,6 +161,18 @@ describe('first Google sign-in', () => {
     expect(identity).toMatchObject({ provider: 'google', userId: me.id, email: p.email });
     const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.userId, me.id));
     expect(events.map((e) => e.kind)).toContain('social_signup');
+    // The terms box of the sign-up form: the versions in force are recorded (ADR 0034).
+    const accepted = await t.database.db
+      .select({ document: legalDocumentVersions.document, occasion: legalAcceptances.occasion })
+      .from(legalAcceptances)
+      .innerJoin(legalDocumentVersions, eq(legalDocumentVersions.id, legalAcceptances.documentVersionId))
+      .where(eq(legalAcceptances.userId, me.id))
+      .orderBy(legalDocumentVersions.document);
+    expect(accepted).toEqual([
+      { document: 'privacy', occasion: 'social_sign_up' },
+      { document: 'terms', occasion: 'social_sign_up' },
+    ]);
+    expect(me.termsAcceptanceRequired).toBe(false);
   });
 
   it('keeps the rules of registration: terms, a user type, a username', async () => {

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors.ts';
+import { recordLegalAcceptance } from '../legal/commands/record-acceptance.ts';
 import * as mfa from '../mfa/login.ts';
 import { recordSensitiveChange } from '../security/changes.ts';
 import * as users from '../users/service.ts';
@@ -141,6 +142,8 @@ export async function signUpWithIdentity(
         subject: identity.subject,
         ...identityDetails(identity),
       });
+      // The sign-up form's terms box, recorded with the version in force (ADR 0034).
+      await recordLegalAcceptance(tx, { userId: created.id, occasion: 'social_sign_up', at: now });
       await recordEvent(tx, {
         userId: created.id,
         kind: 'social_signup',

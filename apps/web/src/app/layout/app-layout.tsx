@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { TermsGate } from '../../features/legal/terms-gate.tsx';
 import { onConsentSettingsRequested, useConsent } from '../../lib/consent.ts';
 import { paths } from '../paths.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
@@ -32,6 +33,7 @@ export function AppLayout() {
     <div className={styles.shell}>
       {/* Over the home page's hero the bar starts transparent. */}
       <TopBar transparent={pathname === paths.home} />
+      <TermsGate />
       <div className={styles.content}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>

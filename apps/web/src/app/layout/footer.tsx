@@ -47,22 +47,13 @@ export function Footer() {
           <h2 className={styles.heading}>{t('footer.legal')}</h2>
           <ul>
             <li>
-              <a href={siteConfig.legal.privacyPolicy} target="_blank" rel="noopener noreferrer">
-                {t('legal.privacy')}
-                <span className="visually-hidden"> {t('opensInNewTab')}</span>
-              </a>
+              <Link to={paths.legal('privacy')}>{t('legal.privacy')}</Link>
             </li>
             <li>
-              <a href={siteConfig.legal.cookiePolicy} target="_blank" rel="noopener noreferrer">
-                {t('legal.cookies')}
-                <span className="visually-hidden"> {t('opensInNewTab')}</span>
-              </a>
+              <Link to={paths.legal('cookies')}>{t('legal.cookies')}</Link>
             </li>
             <li>
-              <a href={siteConfig.legal.terms} target="_blank" rel="noopener noreferrer">
-                {t('legal.terms')}
-                <span className="visually-hidden"> {t('opensInNewTab')}</span>
-              </a>
+              <Link to={paths.legal('terms')}>{t('legal.terms')}</Link>
             </li>
             <li>
               <Link to={paths.conflictsOfInterest}>{t('legal.conflicts')}</Link>

@@ -23,6 +23,7 @@ const alice: AuthenticatedResponse = {
   isEmailVerified: false,
   profile_picture_url: '/media/avatars/a.webp',
   staff_role: null,
+  termsAcceptanceRequired: false,
 };
 
 function store(state: Partial<typeof EMPTY_AUTH>) {

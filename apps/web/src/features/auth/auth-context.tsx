@@ -27,6 +27,8 @@ export interface AuthState {
    * because a copy restored from session storage does not carry it (no role until the next check).
    */
   staffRole?: StaffRole | null;
+  /** A newer version of the terms waits for the member's acceptance (ADR 0034). */
+  termsAcceptanceRequired?: boolean;
   lastChecked: number | null;
   isLoading: boolean;
 }
@@ -88,6 +90,7 @@ export function AuthProvider({
           isEmailVerified: r.isEmailVerified,
           profilePictureUrl: apiUrl(r.profile_picture_url),
           staffRole: r.staff_role ?? null,
+          termsAcceptanceRequired: r.termsAcceptanceRequired === true,
           lastChecked: now(),
           isLoading: false,
         }),

@@ -59,6 +59,8 @@ export function readStoredAuth(now: number): AuthState | null {
       profilePictureUrl: (v.profilePictureUrl ?? null) as string | null,
       lastChecked: v.lastChecked,
       isLoading: false,
+      // Kept across a reload, so that a member asked to accept new terms is still asked (ADR 0034).
+      ...(v.termsAcceptanceRequired === true ? { termsAcceptanceRequired: true } : {}),
     };
   } catch {
     return null;

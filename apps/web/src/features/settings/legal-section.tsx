@@ -5,6 +5,7 @@ import { ExternalIcon } from '../../components/icons.tsx';
 import { NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { useLegalDocument } from '../legal/api.ts';
 import { deleteAccount, deleteAllData } from './api.ts';
 import { DangerConfirm } from './danger-confirm.tsx';
 import styles from './settings.module.css';
@@ -22,9 +23,12 @@ export function LegalSection() {
   const notice = useNotice();
   const [deleting, setDeleting] = useState(false);
 
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-    new Date(`${siteConfig.legalLastUpdated}T12:00:00`),
-  );
+  // The date the terms in force took effect, as the platform serves them (ADR 0034).
+  const terms = useLegalDocument('terms', i18n.language.startsWith('it') ? 'it' : 'en');
+  const effective = terms.data?.effective_at.slice(0, 10);
+  const updated = effective
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(`${effective}T12:00:00`))
+    : null;
 
   const wipe = async () => {
     setDeleting(true);
@@ -53,9 +57,11 @@ export function LegalSection() {
           </li>
         ))}
       </ul>
-      <p className={styles.muted}>
-        {t('legal.lastUpdated')} <time dateTime={siteConfig.legalLastUpdated}>{updated}</time>
-      </p>
+      {effective && (
+        <p className={styles.muted}>
+          {t('legal.lastUpdated')} <time dateTime={effective}>{updated}</time>
+        </p>
+      )}
 
       <DangerConfirm
         id="wipe-title"

@@ -213,7 +213,21 @@ describe('Settings page', () => {
   });
 
   it('shows the legal documents, the update date and a two-step data deletion', async () => {
-    stubApi({ 'GET /api/user/': getUser });
+    stubApi({
+      'GET /api/user/': getUser,
+      'GET /api/legal/terms?lang=en': () =>
+        jsonResponse(200, {
+          document: 'terms',
+          version: 2,
+          language: 'en',
+          title: 'Terms of service',
+          body: '# Terms of service\n\nText.',
+          effective_at: '2026-11-01T00:00:00.000Z',
+          content_hash: 'b'.repeat(64),
+          current: true,
+          versions: [{ version: 2, effective_at: '2026-11-01T00:00:00.000Z' }],
+        }),
+    });
     const u = userEvent.setup();
     renderScreen(<SettingsPage />, { path: '/settings', route: '/settings#legal', auth: member() });
     const panel = await screen.findByRole('region', { name: 'Legal' });
@@ -222,7 +236,8 @@ describe('Settings page', () => {
     for (const name of [/Cookie policy/, /Terms of service/, /Privacy policy/]) {
       expect(within(panel).getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
-    expect(within(panel).getByText('June 18, 2025')).toHaveAttribute('datetime', '2025-06-18');
+    // The date the terms in force took effect, as the platform serves them.
+    expect(await within(panel).findByText('November 1, 2026')).toHaveAttribute('datetime', '2026-11-01');
     await u.click(within(panel).getByRole('button', { name: 'Delete All Personal Data and Account' }));
     expect(
       within(panel).getByText('Are you absolutely sure? This action cannot be undone.'),
