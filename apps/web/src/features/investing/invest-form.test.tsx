@@ -52,6 +52,20 @@ describe('the invest form', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/investments'))).toBe(false);
   });
 
+  it('clears each "please confirm" as soon as its box is ticked', async () => {
+    stubApi({});
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Invest' }));
+    const sheet = 'Please confirm that you have read the key investment information sheet.';
+    const risk = 'Please confirm that you understand you may lose all the money you invest.';
+    expect(await screen.findByText(sheet)).toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox');
+    for (const box of boxes) await userEvent.click(box);
+    await waitFor(() => expect(screen.queryByText(sheet)).not.toBeInTheDocument());
+    expect(screen.queryByText(risk)).not.toBeInTheDocument();
+    for (const box of boxes) expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
   it('says the minimum with its amount, and asks for consent above the high-amount threshold', async () => {
     stubApi({});
     renderForm();
