@@ -184,6 +184,34 @@ describe('Settings page', () => {
     expect((form.get('profile_picture') as File).name).toBe('me.png');
   });
 
+  it('after the server refuses a picture, offers the chooser again and clears the error on the next choice', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    stubApi({
+      'GET /api/user/': getUser,
+      'POST /api/user/update-profile-picture/': () =>
+        jsonResponse(400, { success: false, code: 'invalidImage', message: 'x', error: 'x' }),
+    });
+    const u = userEvent.setup();
+    renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
+    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText('Change picture'), { target: { files: [file] } });
+    await u.click(await screen.findByRole('button', { name: 'Use this picture' }));
+    const refused = 'Please select a valid image file (JPG, PNG, or WebP)';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    // The refused preview is gone and the same file can be chosen again.
+    expect(
+      screen.queryByRole('img', { name: 'Preview of your new profile picture' }),
+    ).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Change picture') as HTMLInputElement;
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByRole('img', { name: 'Preview of your new profile picture' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(refused)).not.toBeInTheDocument();
+  });
+
   it('asks inline before deleting the profile', async () => {
     stubApi({ 'GET /api/user/': getUser });
     const u = userEvent.setup();
