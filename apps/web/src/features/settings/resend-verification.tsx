@@ -6,12 +6,13 @@ import { Button } from '../../components/button.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 import { Notice, NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatCountdown, secondsLeft } from '../../lib/countdown.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { resendVerificationEmail } from '../auth/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { userKeys } from './api.ts';
 import styles from './settings.module.css';
-import { formatCountdown, readCooldown, secondsLeft, writeCooldown } from './settings-logic.ts';
+import { readCooldown, writeCooldown } from './settings-logic.ts';
 
 /** 'Resend verification email', then a 3:00 cooldown (or what the server says is left). */
 export function ResendVerification() {
