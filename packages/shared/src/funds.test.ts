@@ -42,8 +42,15 @@ describe('amounts and references', () => {
   it('turns euro strings into cents and refuses what is not a positive amount', () => {
     expect(euroAmountSchema.parse('250,5')).toBe(25_050);
     expect(euroAmountSchema.parse(' 0.01 ')).toBe(1);
-    for (const bad of ['0', '-1', '1.234', 'abc', '1e3'])
+    for (const bad of ['0', '-1', 'abc', '1e3', '12,50.00'])
       expect(euroAmountSchema.safeParse(bad).error?.issues[0]?.message).toBe('invalidEuroAmount');
+  });
+
+  it('reads both locales’ formats and names an ambiguous amount (ADR 0025)', () => {
+    expect(euroAmountSchema.parse('12.000,00')).toBe(1_200_000);
+    expect(euroAmountSchema.parse('12,000.00')).toBe(1_200_000);
+    for (const ambiguous of ['1.234', '1,234'])
+      expect(euroAmountSchema.safeParse(ambiguous).error?.issues[0]?.message).toBe('amountAmbiguous');
   });
 
   it('finds a personal reference however the bank passed it on', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SecondFactorProof } from './mfa.ts';
-import { parseEuroToCents } from './money.ts';
+import { amountErrorKey, parseEuroToCents } from './money.ts';
 
 // Contracts of real euros entering and leaving a wallet (ADR 0013): deposits by bank transfer with
 // a personal reference, recorded by the back office; withdrawals to the investor's own IBAN, paid
@@ -141,15 +141,16 @@ export const ibanSchema = z
 
 // ---- amounts -----------------------------------------------------------------------------------
 
-/** A positive euro amount as people type it ("250", "250.5", "250,50") -> integer cents. */
+/** A positive euro amount as people type it ("250", "250,50", "1.250,00", "1,250.00") -> integer cents. */
 export const euroAmountSchema = z
   .string({ error: 'fillMandatory' })
   .trim()
   .min(1, 'fillMandatory')
-  .refine((v) => {
+  .superRefine((v, ctx) => {
     const cents = parseEuroToCents(v);
-    return typeof cents === 'number' && cents > 0;
-  }, 'invalidEuroAmount')
+    if (typeof cents !== 'number' || cents <= 0)
+      ctx.addIssue({ code: 'custom', message: amountErrorKey(v, 'invalidEuroAmount') });
+  })
   .transform((v) => parseEuroToCents(v) as number);
 
 // ---- personal reference ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import {
   KNOWLEDGE_TEST_VALID_MONTHS,
 } from './campaigns.ts';
 import { isCountryCode } from './countries.ts';
-import { MAX_EURO_CENTS, parseEuroToCents } from './money.ts';
+import { amountErrorKey, MAX_EURO_CENTS, parseEuroToCents } from './money.ts';
 import { CURRENCIES } from './wallet.ts';
 
 // Contracts of investing (ECSP safeguards, ADR 0011): the entry knowledge test, the loss-bearing
@@ -98,13 +98,16 @@ export function plusCalendarMonths(from: Date, months: number): Date {
 
 // ---- loss-bearing simulation ----------------------------------------------------------------
 
-/** A non-negative euro amount as typed: "25000", "25000.50", "25000,50". */
+/** A non-negative euro amount as typed: "25000", "25000,50", "25.000,50", "25,000.50" (readAmount). */
 export const euroString = z
   .string({ error: 'fillMandatory' })
   .trim()
   .min(1, 'fillMandatory')
   .max(20, 'invalidAmount')
-  .refine((v) => typeof parseEuroToCents(v) === 'number', 'invalidAmount');
+  .superRefine((v, ctx) => {
+    if (typeof parseEuroToCents(v) !== 'number')
+      ctx.addIssue({ code: 'custom', message: amountErrorKey(v, 'invalidAmount') });
+  });
 
 /** PUT /investor-profile/loss-simulation */
 export const LossSimulationRequest = z.object({

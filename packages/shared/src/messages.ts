@@ -88,6 +88,8 @@ const en = {
   pitchFieldTooLong: 'This field must be at most 200 characters.',
   textTooLong: 'This text must be at most 5000 characters.',
   invalidAmount: 'Please enter an amount in euros, such as 25000 or 25000.50.',
+  amountAmbiguous:
+    'This amount reads as thousands in some countries and as decimals in others: write it with its decimals (1.250,00 or 1,250.00) or without a thousands separator (1250).',
   invalidDate: 'Please enter a valid date.',
   releaseDateTooSoon: 'Release date must be at least one month in the future',
   selectPlatform: 'Please select at least one platform.',
@@ -402,6 +404,8 @@ const it: Record<MessageKey, string> = {
   pitchFieldTooLong: 'Questo campo può avere al massimo 200 caratteri.',
   textTooLong: 'Questo testo può avere al massimo 5000 caratteri.',
   invalidAmount: 'Inserisci un importo in euro, per esempio 25000 o 25000,50.',
+  amountAmbiguous:
+    'Questo importo si legge come migliaia in alcuni paesi e come decimali in altri: scrivilo con i decimali (1.250,00 o 1,250.00) oppure senza separatore delle migliaia (1250).',
   invalidDate: 'Inserisci una data valida.',
   releaseDateTooSoon: 'La data di uscita deve essere ad almeno un mese da oggi',
   selectPlatform: 'Seleziona almeno una piattaforma.',

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsFromSql, centsToEuroString, formatMoney, parseEuroToCents, readAmount } from './money.ts';
+import {
+  amountErrorKey,
+  centsFromSql,
+  centsToEuroString,
+  formatMoney,
+  parseEuroToCents,
+  readAmount,
+  readTypedAmount,
+} from './money.ts';
 
 const read = (text: string) => {
   const reading = readAmount(text);
@@ -107,12 +115,23 @@ describe('readAmount, the one amount rule of imported files', () => {
 });
 
 describe('parseEuroToCents, what people type in a form', () => {
-  it('takes plain amounts only', () => {
+  it('takes both locales’ formats by the one amount rule, and refuses the ambiguous', () => {
     expect(parseEuroToCents('1250,50')).toBe(125_050);
+    expect(parseEuroToCents('12.000,00')).toBe(1_200_000);
+    expect(parseEuroToCents('12,000.00')).toBe(1_200_000);
+    expect(parseEuroToCents('€ 1.250.000')).toBe(125_000_000);
     expect(parseEuroToCents('')).toBeNull();
-    expect(parseEuroToCents('1.250,00')).toBeUndefined();
+    expect(parseEuroToCents('1.250')).toBeUndefined();
     expect(parseEuroToCents('-3')).toBeUndefined();
+    expect(parseEuroToCents('+3')).toBeUndefined();
     expect(parseEuroToCents('1000000001')).toBeUndefined();
+  });
+
+  it('names the ambiguous refusal so the field can explain it', () => {
+    expect(readTypedAmount('1,250')).toEqual({ ok: false, problem: 'ambiguous' });
+    expect(amountErrorKey('1.250', 'invalidAmount')).toBe('amountAmbiguous');
+    expect(amountErrorKey('12,50.00', 'invalidAmount')).toBe('invalidAmount');
+    expect(amountErrorKey('abc', 'investAmountInvalid')).toBe('investAmountInvalid');
   });
 });
 

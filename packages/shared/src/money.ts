@@ -43,16 +43,38 @@ export function centsFromSql(value: string | number | bigint | null): Cents {
 const PLAIN = /^(\d{1,12})(?:[.,](\d{1,2}))?$/;
 
 /**
- * "1250", "1250.5", "1250,50", " 3 " -> cents; '' -> null; anything else (negative, three decimals,
- * exponent, thousands separators, over the maximum) -> undefined. What people type in a form.
+ * What people type in a form -> cents, by the one amount rule (readAmount, ADR 0025): "1250",
+ * "1250,50", "12.000,00" and "12,000.00" alike, with a € sign if they like; '' -> null; anything
+ * else (negative, ambiguous like "1.250", three decimals, letters, over the maximum) -> undefined.
+ * amountErrorKey says which refusal it was, for the field's message.
  */
 export function parseEuroToCents(input: string): Cents | null | undefined {
+  const reading = readTypedAmount(input);
+  return reading.ok ? reading.cents : undefined;
+}
+
+/** A typed amount: empty (null), cents, or why it was refused. */
+export type TypedAmountReading = { ok: true; cents: Cents | null } | { ok: false; problem: AmountProblem };
+
+/** readAmount for form fields: empty is allowed (null), signs are not, and the form maximum holds. */
+export function readTypedAmount(input: string): TypedAmountReading {
   const text = input.trim();
-  if (text === '') return null;
-  const match = PLAIN.exec(text);
-  if (!match?.[1]) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents <= MAX_EURO_CENTS ? (cents as Cents) : undefined;
+  if (text === '') return { ok: true, cents: null };
+  // A form amount has no sign: a minus is never meant, and a plus only hides a typo.
+  if (/^[-+\u2212]/.test(text.replace(/^€\s*/, ''))) return { ok: false, problem: 'invalid' };
+  const reading = readAmount(text);
+  if (!reading.ok) return reading;
+  if (reading.cents > MAX_EURO_CENTS) return { ok: false, problem: 'invalid' };
+  return reading;
+}
+
+/**
+ * The message key for a refused typed amount: the shared "ambiguous" text when the refusal was
+ * "1.250"-like, else the field's own key (which says what the field wants).
+ */
+export function amountErrorKey<K extends string>(input: string, otherwise: K): K | 'amountAmbiguous' {
+  const reading = readTypedAmount(input);
+  return !reading.ok && reading.problem === 'ambiguous' ? 'amountAmbiguous' : otherwise;
 }
 
 /** Why an amount of an imported file was refused. */

@@ -151,7 +151,7 @@ describe('editing a campaign', () => {
       id,
       {
         slug: 'My Game!',
-        goal: '12.345,00',
+        goal: '12.345',
         min_ticket: '0.99',
         revenue_share: '100.01',
         trailer_url: 'javascript:alert(1)',
@@ -168,7 +168,7 @@ describe('editing a campaign', () => {
       id,
       {
         slug: 'My Game!',
-        goal: '12.345,00',
+        goal: '12.345',
         min_ticket: '0.99',
         revenue_share: '100.01',
         trailer_url: 'javascript:alert(1)',
@@ -181,7 +181,7 @@ describe('editing a campaign', () => {
     expect(res2.statusCode).toBe(400);
     expect(res2.json().error_codes).toEqual({
       slug: 'invalidSlug',
-      goal: 'invalidAmount',
+      goal: 'amountAmbiguous',
       min_ticket: 'minTicketRange',
       revenue_share: 'revenueShareRange',
       trailer_url: 'invalidUrl',

@@ -164,6 +164,11 @@ describe('the key information sheet states every fee', () => {
     );
     expect(item(en, 'instrument', 'Term')?.value).toBe('36 months from the game’s launch.');
     expect(item(en, 'rights', 'Revoking your investment')?.value).toMatch(/within 4 days/);
+    // A real campaign's reflection period is given in days in both languages, never as minutes.
+    const it = await sheetOf(slug, 'it');
+    const revoke = item(it, 'rights', 'Revoca dell’investimento')?.value;
+    expect(revoke).toMatch(/entro 4 giorni/);
+    expect(revoke).not.toMatch(/minut/);
   });
 
   it('carries the regulation’s warnings word for word in English and Italian', async () => {

@@ -211,7 +211,9 @@ describe('recording a deposit', () => {
     for (const amount of ['-5', '0', '12.345', 'ten', '1e3']) {
       const res = await deposit({ reference, amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error_codes).toEqual({ amount: 'invalidEuroAmount' });
+      expect(res.json().error_codes).toEqual({
+        amount: amount === '12.345' ? 'amountAmbiguous' : 'invalidEuroAmount',
+      });
     }
     const badDate = await deposit({ reference, value_date: '2026-02-30' });
     expect(badDate.statusCode).toBe(400);

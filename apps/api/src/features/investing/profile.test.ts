@@ -79,8 +79,9 @@ describe('investor profile', () => {
   it('simulates the loss the investor can bear: 10% of income + liquid assets - commitments', async () => {
     const { client } = await registerUser(t);
     const res = await put(client, '/api/investor-profile/loss-simulation', {
-      annual_income: '42000,50',
-      liquid_assets: '15000',
+      // Italian and English grouped formats alike (ADR 0025).
+      annual_income: '42.000,50',
+      liquid_assets: '15,000.00',
       annual_commitments: '7000.25',
     });
     expect(res.statusCode).toBe(200);
@@ -96,14 +97,15 @@ describe('investor profile', () => {
 
   it('refuses amounts that are not euros and cents', async () => {
     const { client } = await registerUser(t);
-    for (const bad of ['-5', '12.345', '1e6', 'lots', '']) {
+    for (const bad of ['-5', '12.345', '1e6', 'lots', '', '12,50.00']) {
       const res = await put(client, '/api/investor-profile/loss-simulation', {
         annual_income: bad,
         liquid_assets: '0',
         annual_commitments: '0',
       });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().error_codes.annual_income, bad).toBe(bad === '' ? 'fillMandatory' : 'invalidAmount');
+      const code = bad === '' ? 'fillMandatory' : bad === '12.345' ? 'amountAmbiguous' : 'invalidAmount';
+      expect(res.json().error_codes.annual_income, bad).toBe(code);
     }
   });
 });

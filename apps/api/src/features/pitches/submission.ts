@@ -1,5 +1,5 @@
 import type { MessageKey } from '@indiesplit/shared/messages';
-import { parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   earliestReleaseDate,
   LOOKING_FOR,
@@ -89,9 +89,14 @@ export function parseSubmission(
 
   const budget = parseEuroToCents(fields.expected_production_budget ?? '');
   if (budget === null) errors.expected_production_budget = 'fillMandatory';
-  else if (budget === undefined) errors.expected_production_budget = 'invalidAmount';
+  else if (budget === undefined)
+    errors.expected_production_budget = amountErrorKey(
+      fields.expected_production_budget ?? '',
+      'invalidAmount',
+    );
   const funding = parseEuroToCents(fields.required_funding_size ?? '');
-  if (funding === undefined) errors.required_funding_size = 'invalidAmount';
+  if (funding === undefined)
+    errors.required_funding_size = amountErrorKey(fields.required_funding_size ?? '', 'invalidAmount');
 
   const platforms = [
     ...new Set(

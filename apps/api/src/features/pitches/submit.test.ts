@@ -161,9 +161,9 @@ describe('POST /api/projects/submit-project/', () => {
     ['name', 'x'.repeat(201), 'pitchFieldTooLong'],
     ['project_name', 'x'.repeat(201), 'pitchFieldTooLong'],
     ['expected_production_budget', '-5', 'invalidAmount'],
-    ['expected_production_budget', '12.345', 'invalidAmount'],
+    ['expected_production_budget', '12.345', 'amountAmbiguous'],
     ['expected_production_budget', '1e6', 'invalidAmount'],
-    ['expected_production_budget', '1,000,000', 'invalidAmount'],
+    ['expected_production_budget', '1,000,00', 'invalidAmount'],
     ['required_funding_size', 'lots', 'invalidAmount'],
     ['expected_release_date', '2030-02-30', 'invalidDate'],
     ['expected_release_date', 'next year', 'invalidDate'],
@@ -188,6 +188,14 @@ describe('POST /api/projects/submit-project/', () => {
     const res = await submit(t.client(), validFields({ expected_production_budget: '0,1' }));
     expect(res.statusCode).toBe(201);
     expect((await rowOf(res.json().id))?.productionBudgetCents).toBe(10);
+  });
+
+  it('reads Italian and English thousands separators alike (ADR 0025)', async () => {
+    for (const typed of ['25.000,50', '25,000.50']) {
+      const res = await submit(t.client(), validFields({ expected_production_budget: typed }));
+      expect(res.statusCode, typed).toBe(201);
+      expect((await rowOf(res.json().id))?.productionBudgetCents).toBe(2_500_050);
+    }
   });
 
   it('accepts each of the three service choices', async () => {

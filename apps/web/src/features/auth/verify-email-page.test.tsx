@@ -64,6 +64,34 @@ describe('Verify email page', () => {
     );
   });
 
+  it('when asked too soon, counts down in the button and the error alike', async () => {
+    stubApi({
+      [VERIFY]: () => jsonResponse(410, { success: false, code: 'codeExpired', message: 'x' }),
+      'POST /api/auth/resend-verification-email/': () =>
+        jsonResponse(429, {
+          success: false,
+          code: 'resendCooldown',
+          message: 'x',
+          error: 'x',
+          retry_after: 95,
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<VerifyEmailPage />, {
+      path,
+      route: `/auth/verify-email/${ID}/${CODE}`,
+      auth: member({ isEmailVerified: false }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend email' }));
+    const button = await screen.findByRole('button', { name: /^Resend in (1:35|1:34)$/ });
+    expect(button).toBeDisabled();
+    const time = button.textContent?.replace('Resend in ', '');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `We sent you an email a moment ago. Resend in ${time}.`,
+    );
+    expect(screen.queryByText(/95 seconds/)).not.toBeInTheDocument();
+  });
+
   it('sends a visitor to login from the expired state', async () => {
     stubApi({ [VERIFY]: () => jsonResponse(410, { success: false, code: 'codeExpired', message: 'x' }) });
     const user = userEvent.setup();

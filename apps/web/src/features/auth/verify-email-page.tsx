@@ -5,9 +5,10 @@ import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import forms from '../../components/forms.module.css';
 import { AlertIcon, CheckIcon, ErrorIcon, HourglassIcon } from '../../components/icons.tsx';
-import { type NoticeMessage, NoticeSlot, useNotice } from '../../components/notice.tsx';
+import { Notice, type NoticeMessage, NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { resendVerificationEmail, verifyEmail } from './api.ts';
@@ -47,6 +48,10 @@ export default function VerifyEmailPage() {
     missing ? { status: 'invalid', key: 'auth:errors.invalidUrl' } : { status: 'loading', key: '' },
   );
   const [resending, setResending] = useState(false);
+  // Asked too soon: the button counts down and the error says the same time in the same words.
+  const cooldown = useCountdown();
+  const cooling = cooldown.left > 0;
+  const time = formatCountdown(cooldown.left);
   const notice = useNotice();
   const started = useRef(false);
   const { refresh } = auth;
@@ -82,6 +87,11 @@ export default function VerifyEmailPage() {
       if (err instanceof ApiError && err.code === 'emailAlreadyVerified') {
         message = { type: 'info', text: t('auth:errors.alreadyVerified') };
         void refresh();
+      } else if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
+        cooldown.start(err.retryAfter);
+        setResending(false);
+        notice.clear();
+        return;
       } else {
         message = { type: 'error', text: errorText(t, err, { fallback: 'auth:errors.resendFailed' }) };
       }
@@ -109,11 +119,16 @@ export default function VerifyEmailPage() {
           </p>
         )}
         <NoticeSlot notice={notice} />
+        {cooling && <Notice type="error">{t('verify.cooldownRefused', { time })}</Notice>}
         {status !== 'loading' && (
           <div className={forms.actions}>
             {status === 'expired' && (
-              <Button onClick={() => void resend()} loading={resending}>
-                {resending ? t('verify.resending') : t('verify.resend')}
+              <Button onClick={() => void resend()} loading={resending} disabled={cooling}>
+                {resending
+                  ? t('verify.resending')
+                  : cooling
+                    ? t('verify.cooldown', { time })
+                    : t('verify.resend')}
               </Button>
             )}
             <ButtonLink to={paths.home} variant={status === 'expired' ? 'secondary' : 'primary'}>

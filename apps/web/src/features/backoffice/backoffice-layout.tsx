@@ -17,7 +17,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { mfaStatusQuery } from '../settings/two-factor-api.ts';
 import { useStaffMe } from './api.ts';
 import styles from './backoffice.module.css';
-import { type BackofficeUser, BackofficeUserContext } from './backoffice-user.ts';
+import { type BackofficeUser, BackofficeUserContext, useBackofficeUser } from './backoffice-user.ts';
 import { Forbidden, SecondFactorNeeded } from './forbidden.tsx';
 
 // Each screen is a chunk of its own; the texts they need came with this module (see router.tsx).
@@ -47,20 +47,29 @@ export default function BackofficeApp() {
           <Route path="pitches" element={<PitchQueuePage />} />
           <Route path="pitches/:id" element={<PitchDetailPage />} />
           <Route path="calls" element={<CallsPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          <Route path="campaigns" element={<CampaignListPage />} />
-          <Route path="campaigns/:id" element={<CampaignEditorPage />} />
-          <Route path="funds" element={<FundsPage />} />
-          <Route path="investors" element={<InvestorsPage />} />
-          <Route path="revenue" element={<RevenueReportsPage />} />
-          <Route path="distributions" element={<DistributionsPage />} />
-          <Route path="complaints" element={<ComplaintRegisterPage />} />
-          <Route path="complaints/:id" element={<ComplaintDetailPage />} />
+          <Route path="audit" element={<AdminOnly screen={<AuditPage />} />} />
+          <Route path="campaigns" element={<AdminOnly screen={<CampaignListPage />} />} />
+          <Route path="campaigns/:id" element={<AdminOnly screen={<CampaignEditorPage />} />} />
+          <Route path="funds" element={<AdminOnly screen={<FundsPage />} />} />
+          <Route path="investors" element={<AdminOnly screen={<InvestorsPage />} />} />
+          <Route path="revenue" element={<AdminOnly screen={<RevenueReportsPage />} />} />
+          <Route path="distributions" element={<AdminOnly screen={<DistributionsPage />} />} />
+          <Route path="complaints" element={<AdminOnly screen={<ComplaintRegisterPage />} />} />
+          <Route path="complaints/:id" element={<AdminOnly screen={<ComplaintDetailPage />} />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BackofficeGate>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Screens for administrators only: a reviewer who follows a link to one is told so at once, before
+ * anything is asked of the server (which refuses it anyway), instead of a blank or failed screen.
+ */
+function AdminOnly({ screen }: { screen: ReactNode }) {
+  const user = useBackofficeUser();
+  return user.role === 'admin' ? screen : <Forbidden adminOnly />;
 }
 
 function NotFound() {

@@ -146,15 +146,15 @@ function detail(over: Partial<BackofficePitchDetail> = {}): BackofficePitchDetai
 }
 
 describe('the back office frame', () => {
-  function renderLayout(auth: Parameters<typeof member>[0] | null) {
+  function renderLayout(auth: Parameters<typeof member>[0] | null, route = '/backoffice') {
     const who = auth === null ? LOGGED_OUT : member(auth);
-    stubApi({
+    const fetchMock = stubApi({
       'GET /api/auth/authenticated/': () => jsonResponse(200, who),
       'GET /api/mfa/': verifiedSecondFactor,
       'GET /api/backoffice/pitches': () => jsonResponse(200, { pitches: [] }),
     });
-    return render(
-      <MemoryRouter initialEntries={['/backoffice']}>
+    render(
+      <MemoryRouter initialEntries={[route]}>
         <AuthProvider fetchAuthenticated={async () => who}>
           <Routes>
             <Route path="/backoffice/*" element={<BackofficeApp />} />
@@ -163,6 +163,7 @@ describe('the back office frame', () => {
         </AuthProvider>
       </MemoryRouter>,
     );
+    return fetchMock;
   }
 
   it('sends visitors to the login page', async () => {
@@ -190,6 +191,27 @@ describe('the back office frame', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pitches' })).toBeVisible();
     expect(screen.getByText('Reviewer')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to the site/ })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    '/backoffice/audit',
+    '/backoffice/campaigns',
+    '/backoffice/campaigns/c1',
+    '/backoffice/funds',
+    '/backoffice/investors',
+    '/backoffice/revenue',
+    '/backoffice/distributions',
+  ])('tells a reviewer who opens %s that it is for administrators', async (route) => {
+    const fetchMock = renderLayout({ staff_role: 'reviewer', username: 'demo_reviewer' }, route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'For administrators only' })).toBeVisible();
+    expect(
+      screen.getByText(/This page is for administrators\. As a reviewer you can work on the pitches/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the pitches' })).toHaveAttribute('href', '/backoffice');
+    // The frame stays, with the reviewer's own menu, and nothing admin-only is asked of the server.
+    expect(screen.getByRole('navigation', { name: 'Back office' })).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => !/\/api\/(auth\/authenticated|mfa)\/$/.test(url))).toEqual([]);
   });
 
   it('lists the audit log for admins', async () => {
@@ -507,6 +529,6 @@ describe('the call list and the audit log', () => {
 
   it('keeps the audit log from reviewers', () => {
     renderAs('reviewer', <AuditPage />, '/backoffice/audit', '/backoffice/audit');
-    expect(screen.getByText('Only administrators can open this page.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'For administrators only' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -169,9 +169,13 @@ describe('the campaign editor', () => {
       await screen.findAllByText('The key information sheet needs the studio’s legal name.'),
     ).not.toHaveLength(0);
     expect(screen.getByLabelText('Studio’s legal name')).toHaveAttribute('aria-invalid', 'true');
-    expect(
-      screen.getByText('The key information sheet needs the studio’s signed responsibility statement.'),
-    ).toBeInTheDocument();
+    const statement = 'The key information sheet needs the studio’s signed responsibility statement.';
+    expect(screen.getByText(statement)).toBeInTheDocument();
+    // Ticking the box clears its "please confirm" at once, without a save first.
+    const box = screen.getByLabelText('The studio has signed the sheet’s responsibility statement');
+    await userEvent.click(box);
+    await waitFor(() => expect(screen.queryByText(statement)).not.toBeInTheDocument());
+    expect(box).not.toHaveAttribute('aria-invalid');
   });
 
   it('edits what the studio raised elsewhere and shows the per-studio limit’s refusal on the field', async () => {

@@ -24,11 +24,12 @@ function useEditorField() {
   const { t } = useTranslation(['backoffice', 'campaigns', 'errors']);
   const {
     register,
+    trigger,
     formState: { errors },
   } = useFormContext<CampaignEditorValues>();
   const err = (key: TextKey | 'platforms' | 'services' | 'studio_statement_signed') =>
     validationText(t, errors[key]?.message);
-  return { t, register, err };
+  return { t, register, trigger, err };
 }
 
 export function BasicsSection({ frozen }: { frozen: boolean }) {
@@ -152,7 +153,7 @@ export function TextsSection() {
 
 /** The studio's identity, as the key investment information sheet names it (ADR 0028). */
 export function StudioSection() {
-  const { t, register, err } = useEditorField();
+  const { t, register, trigger, err } = useEditorField();
   const field = (key: TextKey, props: InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => (
     <Field
       label={t(`campaigns.field.${key}`)}
@@ -191,7 +192,10 @@ export function StudioSection() {
       <Checkbox
         label={t('campaigns.field.studio_statement_signed')}
         error={err('studio_statement_signed')}
-        {...register('studio_statement_signed')}
+        // A "please confirm" may come from a status move, before any save: the form then has not
+        // been submitted and would not check the box again until the next save. Ticking it must
+        // clear the error at once.
+        {...register('studio_statement_signed', { onChange: () => void trigger('studio_statement_signed') })}
       />
       {field(
         'studio_raised_elsewhere',

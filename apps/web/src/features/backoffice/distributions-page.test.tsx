@@ -78,6 +78,37 @@ describe('back office: distributions', () => {
     expect(after).toHaveTextContent('BANK-77');
   });
 
+  it('reads the amount received in either locale’s format and explains an ambiguous one', async () => {
+    const fetchMock = stubApi({
+      [LIST]: () => jsonResponse(200, { distributions: [distributionDto()] }),
+      'POST /api/backoffice/distributions/d1/funding': () =>
+        jsonResponse(409, { success: false, code: 'serverError', message: 'x' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<DistributionsPage />, route);
+    await user.click(await screen.findByRole('button', { name: /^Record payment for Neon Drift/ }));
+    const amount = screen.getByLabelText(/^Amount received in euros/);
+    await user.clear(amount);
+    await user.type(amount, '1.000');
+    await user.type(screen.getByLabelText(/^Bank transaction id/), 'B-1');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(
+      await screen.findByText(/This amount reads as thousands in some countries and as decimals in others/),
+    ).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(amount);
+    await user.type(amount, '1.000,05');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => u === '/api/backoffice/distributions/d1/funding')).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([u]) => u === '/api/backoffice/distributions/d1/funding')!;
+    expect(JSON.parse(call[1]!.body as string)).toEqual({
+      bank_transaction_id: 'B-1',
+      amount_cents: 100_005,
+    });
+  });
+
   it('shows an amount that is not the pool next to the amount field', async () => {
     stubApi({
       [LIST]: () => jsonResponse(200, { distributions: [distributionDto()] }),

@@ -1,4 +1,4 @@
-import { centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   DISTRIBUTION_STATUSES,
   type DistributionDto,
@@ -214,7 +214,11 @@ function FundingForm({
     const next = {
       bank: bankId.trim() === '' ? t('errors:fillMandatory') : undefined,
       amount:
-        cents === null || cents === undefined || cents <= 0 ? t('distributions.amountInvalid') : undefined,
+        cents === null || cents === undefined || cents <= 0
+          ? amountErrorKey(amount, '') === 'amountAmbiguous'
+            ? t('errors:amountAmbiguous')
+            : t('distributions.amountInvalid')
+          : undefined,
     };
     setErrors(next);
     if (next.bank) return bankRef.current?.focus();

@@ -7,13 +7,14 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 /** Signed in, but not part of the review team (or not an admin, for admin screens). */
 export function Forbidden({ adminOnly = false }: { adminOnly?: boolean }) {
   const { t } = useTranslation('backoffice');
-  usePageTitle(t('forbidden.title'));
+  const title = adminOnly ? t('forbidden.adminTitle') : t('forbidden.title');
+  usePageTitle(title);
   return (
     <div className={statusStyles.page}>
       <p className={statusStyles.code} aria-hidden="true">
         403
       </p>
-      <h1 className={statusStyles.title}>{t('forbidden.title')}</h1>
+      <h1 className={statusStyles.title}>{title}</h1>
       <p className={statusStyles.text}>{adminOnly ? t('forbidden.adminText') : t('forbidden.text')}</p>
       <div className={statusStyles.actions}>
         <ButtonLink to={adminOnly ? paths.backoffice : paths.home}>

@@ -52,6 +52,48 @@ describe('the invest form', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/investments'))).toBe(false);
   });
 
+  it('takes an amount in either locale’s format and explains an ambiguous one', async () => {
+    const fetchMock = stubApi({
+      [POST]: () => jsonResponse(400, { success: false, code: 'serverError', message: 'x', error: 'x' }),
+    });
+    renderForm();
+    await userEvent.type(amount(), '1.250');
+    await userEvent.click(screen.getByRole('button', { name: 'Invest' }));
+    expect(
+      await screen.findByText(/This amount reads as thousands in some countries and as decimals in others/),
+    ).toBeInTheDocument();
+    expect(amount()).toHaveAttribute('aria-invalid', 'true');
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    const sent: unknown[] = [];
+    for (const typed of ['1.000,00', '1,000.00']) {
+      await userEvent.clear(amount());
+      await userEvent.type(amount(), typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Invest' }));
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/investments'))).toHaveLength(
+          sent.length + 1,
+        ),
+      );
+      const calls = fetchMock.mock.calls.filter(([u]) => String(u).includes('/investments'));
+      sent.push(JSON.parse(String(calls[calls.length - 1]![1]!.body)).amount_cents);
+    }
+    expect(sent).toEqual([100_000, 100_000]);
+  });
+
+  it('clears each "please confirm" as soon as its box is ticked', async () => {
+    stubApi({});
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Invest' }));
+    const sheet = 'Please confirm that you have read the key investment information sheet.';
+    const risk = 'Please confirm that you understand you may lose all the money you invest.';
+    expect(await screen.findByText(sheet)).toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox');
+    for (const box of boxes) await userEvent.click(box);
+    await waitFor(() => expect(screen.queryByText(sheet)).not.toBeInTheDocument());
+    expect(screen.queryByText(risk)).not.toBeInTheDocument();
+    for (const box of boxes) expect(box).not.toHaveAttribute('aria-invalid');
+  });
+
   it('says the minimum with its amount, and asks for consent above the high-amount threshold', async () => {
     stubApi({});
     renderForm();

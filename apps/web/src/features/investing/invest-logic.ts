@@ -4,7 +4,7 @@ import {
   lossCapacityCents,
   netWorthCents,
 } from '@indiesplit/shared/investing';
-import { parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, parseEuroToCents } from '@indiesplit/shared/money';
 
 // The invest form's and the loss simulation's rules, pure so they are tested without a browser.
 // The server checks all of them again; these only answer early and in the reader's language.
@@ -18,6 +18,7 @@ export interface InvestLimits {
 }
 
 export type AmountProblem =
+  | 'amountAmbiguous'
   | 'investAmountInvalid'
   | 'investBelowMinimum'
   | 'investAboveRemaining'
@@ -30,7 +31,8 @@ export function checkAmount(
   limits: InvestLimits,
 ): { cents: number; problem: null } | { cents: null; problem: AmountProblem } {
   const cents = parseEuroToCents(input);
-  if (typeof cents !== 'number' || cents <= 0) return { cents: null, problem: 'investAmountInvalid' };
+  if (typeof cents !== 'number' || cents <= 0)
+    return { cents: null, problem: amountErrorKey(input, 'investAmountInvalid') };
   if (limits.remainingCents <= 0) return { cents: null, problem: 'campaignFull' };
   if (cents < limits.minTicketCents) return { cents: null, problem: 'investBelowMinimum' };
   if (cents > limits.remainingCents) return { cents: null, problem: 'investAboveRemaining' };

@@ -51,11 +51,16 @@ describe('the investor profile forms', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save the simulation' }));
     expect(income).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /Liquid assets/ })).toHaveAttribute('aria-invalid', 'true');
+    // "12.345" is twelve thousand in Italy and twelve euros in English: it is asked again, saying why.
+    expect(
+      screen.getByText(/This amount reads as thousands in some countries and as decimals in others/),
+    ).toBeInTheDocument();
     await waitFor(() => expect(income).toHaveFocus());
 
-    await userEvent.type(income, '30000');
+    // Both locales' formats are taken.
+    await userEvent.type(income, '30,000.00');
     await userEvent.clear(screen.getByRole('textbox', { name: /Liquid assets/ }));
-    await userEvent.type(screen.getByRole('textbox', { name: /Liquid assets/ }), '5000,50');
+    await userEvent.type(screen.getByRole('textbox', { name: /Liquid assets/ }), '5.000,50');
     await userEvent.type(screen.getByRole('textbox', { name: /Yearly financial commitments/ }), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save the simulation' }));
     await waitFor(() =>
@@ -63,8 +68,8 @@ describe('the investor profile forms', () => {
     );
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('loss-simulation'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      annual_income: '30000',
-      liquid_assets: '5000,50',
+      annual_income: '30,000.00',
+      liquid_assets: '5.000,50',
       annual_commitments: '0',
     });
   });

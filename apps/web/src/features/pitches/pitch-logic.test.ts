@@ -51,6 +51,9 @@ describe('pitch rules', () => {
     expect(parseEuro('-5')).toBeNaN();
     expect(parseEuro('1e5')).toBeNaN();
     expect(parseEuro('12.345')).toBeNaN();
+    // Both locales' grouped formats (ADR 0025).
+    expect(parseEuro('25.000,50')).toBe(25000.5);
+    expect(parseEuro('25,000.50')).toBe(25000.5);
   });
 
   it('accepts only PDF files and http(s) links', () => {

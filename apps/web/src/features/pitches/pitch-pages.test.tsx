@@ -7,6 +7,7 @@ import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import PitchContactPage from './pitch-contact-page.tsx';
 import { isoDate, minReleaseDate } from './pitch-logic.ts';
 import ProjectDetailsPage from './project-details-page.tsx';
+import ProjectSuccessPage from './project-success-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,7 +90,7 @@ describe('Pitch step 2', () => {
     expect(screen.getByText('Please attach your pitch deck as a PDF.')).toBeInTheDocument();
   });
 
-  it('submits everything as multipart and goes to the success page with the project id', async () => {
+  it('submits everything as multipart and goes to the success page with the project name', async () => {
     const fetchMock = stubApi({ 'POST /api/projects/submit-project/': () => jsonResponse(201, { id: 42 }) });
     const user = userEvent.setup();
     renderScreen(<ProjectDetailsPage />, {
@@ -107,7 +108,9 @@ describe('Pitch step 2', () => {
     const deck = new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText(/^Pitch deck/), deck);
     await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/projects/success {"projectId":42}');
+    expect(await screen.findByTestId('landed')).toHaveTextContent(
+      '/projects/success {"projectName":"Neon Drift"}',
+    );
     const form = fetchMock.mock.calls.find(([u]) => u === '/api/projects/submit-project/')![1]!
       .body as FormData;
     expect(form.get('project_name')).toBe('Neon Drift');
@@ -254,5 +257,19 @@ describe('Pitch step 2', () => {
     renderScreen(<ProjectDetailsPage />, { path: '/project-details' });
     await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
     expect(await screen.findByText('Please select at least one platform.')).toBeInTheDocument();
+  });
+});
+
+describe('Pitch received', () => {
+  it('names the pitch by its project name, never by an id', () => {
+    stubApi({});
+    renderScreen(<ProjectSuccessPage />, {
+      path: '/projects/success',
+      state: { projectName: 'Neon Drift', projectId: '0f8b6a1e-1111-4222-8333-444455556666' },
+    });
+    expect(screen.getByRole('heading', { name: 'Pitch received!' })).toBeInTheDocument();
+    expect(screen.getByText('Neon Drift')).toBeInTheDocument();
+    expect(screen.getByText(/Your pitch:/)).toBeInTheDocument();
+    expect(screen.queryByText(/0f8b6a1e/)).not.toBeInTheDocument();
   });
 });

@@ -27,8 +27,12 @@ export default function ProjectDetailsPage() {
         submitLabel={t('details.submit')}
         busyLabel={t('details.submitting')}
         send={async (data) => {
-          const res = await submitProject(data);
-          navigate(paths.projectSuccess, { state: { projectId: res.id } });
+          await submitProject(data);
+          // The success page names the pitch by its project name: its id means nothing to a person.
+          const name = data.get('project_name');
+          navigate(paths.projectSuccess, {
+            state: { projectName: typeof name === 'string' ? name.trim() : '' },
+          });
         }}
         secondaryAction={
           <Link to={paths.pitch} className="btn btn-secondary">

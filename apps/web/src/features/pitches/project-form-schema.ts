@@ -1,3 +1,4 @@
+import { amountErrorKey } from '@indiesplit/shared/money';
 import { PITCH_NAME_MAX, PITCH_TEXT_MAX, PITCH_URL_MAX } from '@indiesplit/shared/pitches';
 import { emailSchema, personNameSchema } from '@indiesplit/shared/validation';
 import { z } from 'zod';
@@ -13,7 +14,8 @@ const euro = (required: boolean) =>
     const amount = parseEuro(value.trim());
     if (amount === null) {
       if (required) ctx.addIssue({ code: 'custom', message: 'pitch:errors.budgetRequired' });
-    } else if (Number.isNaN(amount)) ctx.addIssue({ code: 'custom', message: 'pitch:errors.amountInvalid' });
+    } else if (Number.isNaN(amount))
+      ctx.addIssue({ code: 'custom', message: amountErrorKey(value, 'pitch:errors.amountInvalid') });
   });
 
 const url = z.string().superRefine((raw, ctx) => {

@@ -12,8 +12,8 @@ export default function ProjectSuccessPage() {
   const { t } = useTranslation('pitch');
   const auth = useAuth();
   const location = useLocation();
-  const id = (location.state as { projectId?: unknown } | null)?.projectId;
-  const reference = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  const name = (location.state as { projectName?: unknown } | null)?.projectName;
+  const projectName = typeof name === 'string' && name !== '' ? name : null;
   usePageTitle(t('success.title'));
 
   return (
@@ -22,9 +22,9 @@ export default function ProjectSuccessPage() {
         <span className={styles.successIcon} aria-hidden="true">
           <CheckIcon size={32} />
         </span>
-        {reference && (
+        {projectName && (
           <p>
-            {t('success.reference')} <strong className={styles.reference}>{reference}</strong>
+            {t('success.project')} <strong className={styles.projectName}>{projectName}</strong>
           </p>
         )}
         <ol className={styles.nextSteps}>

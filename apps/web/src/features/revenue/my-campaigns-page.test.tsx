@@ -1,16 +1,23 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import MyCampaignsPage from './my-campaigns-page.tsx';
 import { campaignDto } from './test-data.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  await i18n.changeLanguage('en');
+});
 // Typing into many fields is slow on a busy machine: these screens get more time than the default.
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('My campaigns', () => {
   it('shows each campaign with its term, share, the report due and a link to its reports', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-04-15T12:00:00Z'));
     stubApi({
       'GET /api/my-campaigns/': () =>
         jsonResponse(200, {
@@ -46,6 +53,26 @@ describe('My campaigns', () => {
     expect(within(second).getByText('Not launched yet')).toBeInTheDocument();
     expect(within(second).getByText('Demo (virtual euros)')).toBeInTheDocument();
     expect(within(second).queryByText(/A report is due/)).not.toBeInTheDocument();
+  });
+
+  it('says a report is overdue once its due day has passed, in both languages', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-04-16T08:00:00Z'));
+    stubApi({ 'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [campaignDto()] }) });
+    const { unmount } = renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
+    const card = await screen.findByRole('article', { name: 'Neon Drift' });
+    expect(
+      within(card).getByText(
+        'The report for March 2027 is overdue: it was due on April 15, 2027. Please file it now.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/A report is due/)).not.toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('it');
+    renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
+    const scheda = await screen.findByRole('article', { name: 'Neon Drift' });
+    expect(within(scheda).getByText(/Il rendiconto di marzo 2027 è in ritardo/)).toBeInTheDocument();
   });
 
   it('says so when the member has no funded campaign', async () => {

@@ -1,4 +1,4 @@
-import type { DeveloperCampaignDto } from '@indiesplit/shared/revenue';
+import { type DeveloperCampaignDto, monthHealth } from '@indiesplit/shared/revenue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
@@ -98,16 +98,24 @@ export function CampaignFacts({ campaign }: { campaign: DeveloperCampaignDto }) 
   );
 }
 
-/** "A report is due": the period and the day it is due. */
+/**
+ * "A report is due", or "overdue" once its due day has passed: the period and the day it is (was)
+ * due. Overdue follows the shared report-health rule (ADR 0032) on today's UTC day, as the server
+ * counts days.
+ */
 export function ReportDueNotice({ campaign }: { campaign: DeveloperCampaignDto }) {
   const { t, i18n } = useTranslation('revenue');
   if (!campaign.report_due) return null;
   const lang = i18n.language;
+  const { period_start, period_end, due_on } = campaign.report_due;
+  const today = new Date().toISOString().slice(0, 10);
+  const health = monthHealth(period_end, null, today);
+  const late = health === 'overdue' || health === 'default';
   return (
-    <Notice type="warning" live={false}>
-      {t('campaign.reportDue', {
-        period: periodLabel(t, 'month', campaign.report_due.period_start, lang),
-        date: formatDay(campaign.report_due.due_on, lang, 'long'),
+    <Notice type={late ? 'error' : 'warning'} live={false}>
+      {t(late ? 'campaign.reportOverdue' : 'campaign.reportDue', {
+        period: periodLabel(t, 'month', period_start, lang),
+        date: formatDay(due_on, lang, 'long'),
       })}
     </Notice>
   );

@@ -54,6 +54,9 @@ export function AvatarEditor({ user }: { user: UserDto }) {
       notice.show({ type: 'success', text: t('errors:avatarUpdated') });
       void auth.refresh();
     } catch (err) {
+      // A refused picture is dropped: the chooser comes back empty, so the same or another file
+      // can be picked at once (and picking one clears this error).
+      setChosen(null);
       notice.show({ type: 'error', text: errorText(t, err, { fallback: 'settings:avatar.error' }) });
     } finally {
       setUploading(false);

@@ -4,14 +4,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { MailIcon } from '../../components/icons.tsx';
-import { NoticeSlot, useNotice } from '../../components/notice.tsx';
+import { Notice, NoticeSlot, useNotice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatCountdown, secondsLeft } from '../../lib/countdown.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { resendVerificationEmail } from '../auth/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { userKeys } from './api.ts';
 import styles from './settings.module.css';
-import { formatCountdown, readCooldown, secondsLeft, writeCooldown } from './settings-logic.ts';
+import { readCooldown, writeCooldown } from './settings-logic.ts';
 
 /** 'Resend verification email', then a 3:00 cooldown (or what the server says is left). */
 export function ResendVerification() {
@@ -20,6 +21,9 @@ export function ResendVerification() {
   const queryClient = useQueryClient();
   const notice = useNotice();
   const [sending, setSending] = useState(false);
+  // Refused for asking too soon: the error then counts down with the button, in the same words,
+  // instead of a fixed "wait 95 seconds" that disagrees with the button a second later.
+  const [refused, setRefused] = useState(false);
   const [until, setUntil] = useState<number | null>(() => readCooldown(Date.now()));
   const [now, setNow] = useState(() => Date.now());
   const left = secondsLeft(until, now);
@@ -31,6 +35,7 @@ export function ResendVerification() {
       setNow(current);
       if (current >= until) {
         setUntil(null);
+        setRefused(false);
         writeCooldown(null);
       }
     }, 1000);
@@ -56,8 +61,13 @@ export function ResendVerification() {
         void auth.refresh();
         void queryClient.invalidateQueries({ queryKey: userKeys.user, exact: true });
       } else {
-        if (err instanceof ApiError && err.status === 429 && err.retryAfter) startCooldown(err.retryAfter);
-        notice.show({ type: 'error', text: errorText(t, err, { fallback: 'auth:errors.resendFailed' }) });
+        if (err instanceof ApiError && err.status === 429 && err.retryAfter) {
+          startCooldown(err.retryAfter);
+          notice.clear();
+          setRefused(true);
+        } else {
+          notice.show({ type: 'error', text: errorText(t, err, { fallback: 'auth:errors.resendFailed' }) });
+        }
       }
     } finally {
       setSending(false);
@@ -65,6 +75,7 @@ export function ResendVerification() {
   };
 
   const cooling = left > 0;
+  const time = formatCountdown(left);
   return (
     <section className={styles.verifyBox} aria-labelledby="verify-title">
       <MailIcon size={22} className={styles.verifyIcon} />
@@ -74,6 +85,7 @@ export function ResendVerification() {
         </h3>
         <p>{t('verification.text')}</p>
         <NoticeSlot notice={notice} />
+        {refused && cooling && <Notice type="error">{t('verification.cooldownRefused', { time })}</Notice>}
       </div>
       <Button
         variant="accent"
@@ -86,7 +98,7 @@ export function ResendVerification() {
         {sending
           ? t('verification.sending')
           : cooling
-            ? t('verification.cooldown', { time: formatCountdown(left) })
+            ? t('verification.cooldown', { time })
             : t('verification.resend')}
       </Button>
     </section>

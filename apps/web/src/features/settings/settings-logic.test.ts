@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { formatCountdown, secondsLeft } from '../../lib/countdown.ts';
 import {
   avatarFileProblem,
   emailChanged,
-  formatCountdown,
   readCooldown,
-  secondsLeft,
   sectionFromHash,
   writeCooldown,
 } from './settings-logic.ts';

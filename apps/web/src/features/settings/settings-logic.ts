@@ -35,18 +35,6 @@ export function emailChanged(before: string, after: string): boolean {
   return normalizeIdentifier(before) !== normalizeIdentifier(after);
 }
 
-/** 'm:ss' for a countdown of whole seconds (the resend cooldown label). */
-export function formatCountdown(totalSeconds: number): string {
-  const s = Math.max(0, Math.ceil(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Whole seconds left until `until` (ms since epoch) at `now`; never negative. */
-export function secondsLeft(until: number | null, now: number): number {
-  if (until === null) return 0;
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
-
 const COOLDOWN_KEY = 'indiesplit.resendCooldownUntil';
 
 /** The cooldown survives a reload of the page (same tab). */

@@ -112,7 +112,7 @@ describe('Settings page', () => {
     expect(screen.getByText('We have sent you a new verification email.')).toBeInTheDocument();
   });
 
-  it('resend verification honours the time the server says is left (429)', async () => {
+  it('resend verification honours the time the server says is left (429), in the button and the error alike', async () => {
     stubApi({
       'GET /api/user/': getUser,
       'POST /api/auth/resend-verification-email/': () =>
@@ -127,8 +127,14 @@ describe('Settings page', () => {
     const u = userEvent.setup();
     renderScreen(<SettingsPage />, { path: '/settings', auth: member({ isEmailVerified: false }) });
     await u.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByRole('button', { name: /^Resend in (1:35|1:34)$/ })).toBeDisabled();
-    expect(screen.getByText('Please wait 95 seconds before asking for another email.')).toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: /^Resend in (1:35|1:34)$/ });
+    expect(button).toBeDisabled();
+    // The error and the button count the same time down, in the same words.
+    const time = button.textContent?.replace('Resend in ', '');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `We sent you an email a moment ago. Resend in ${time}.`,
+    );
+    expect(screen.queryByText(/95 seconds/)).not.toBeInTheDocument();
   });
 
   it('hides the resend button once the email is verified', async () => {
@@ -176,6 +182,34 @@ describe('Settings page', () => {
     const form = fetchMock.mock.calls.find(([url]) => String(url).includes('profile-picture'))![1]!
       .body as FormData;
     expect((form.get('profile_picture') as File).name).toBe('me.png');
+  });
+
+  it('after the server refuses a picture, offers the chooser again and clears the error on the next choice', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    stubApi({
+      'GET /api/user/': getUser,
+      'POST /api/user/update-profile-picture/': () =>
+        jsonResponse(400, { success: false, code: 'invalidImage', message: 'x', error: 'x' }),
+    });
+    const u = userEvent.setup();
+    renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
+    const file = new File(['x'], 'me.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText('Change picture'), { target: { files: [file] } });
+    await u.click(await screen.findByRole('button', { name: 'Use this picture' }));
+    const refused = 'Please select a valid image file (JPG, PNG, or WebP)';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    // The refused preview is gone and the same file can be chosen again.
+    expect(
+      screen.queryByRole('img', { name: 'Preview of your new profile picture' }),
+    ).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Change picture') as HTMLInputElement;
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(
+      await screen.findByRole('img', { name: 'Preview of your new profile picture' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(refused)).not.toBeInTheDocument();
   });
 
   it('asks inline before deleting the profile', async () => {

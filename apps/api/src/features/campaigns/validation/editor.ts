@@ -7,7 +7,7 @@ import {
   REFLECTION_PERIOD_DAYS,
 } from '@indiesplit/shared/campaigns';
 import type { MessageKey } from '@indiesplit/shared/messages';
-import { parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, parseEuroToCents } from '@indiesplit/shared/money';
 import { isPlainEmail } from '@indiesplit/shared/validation';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, conflict } from '../../../platform/errors.ts';
@@ -182,7 +182,7 @@ export async function editValues(
   const money = (field: string, text: string | undefined, required: boolean): number | null | undefined => {
     if (text === undefined) return undefined;
     const cents = parseEuroToCents(text);
-    if (cents === undefined) fields[field] = 'invalidAmount';
+    if (cents === undefined) fields[field] = amountErrorKey(text, 'invalidAmount');
     else if (cents === null && required) fields[field] = 'fillMandatory';
     else if (cents === 0) fields[field] = 'amountMustBePositive';
     else return cents;

@@ -42,6 +42,22 @@ describe('Register page', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus());
   });
 
+  it('clears "accept the terms" as soon as the box is ticked', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderScreen(<RegisterPage />, { path: '/register' });
+    await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const terms = 'You must accept the terms and conditions to continue.';
+    expect(await screen.findByText(terms)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept the/ }));
+    await waitFor(() => expect(screen.queryByText(terms)).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: /I have read and accept the/ })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+  });
+
   it('shows a failure without a field above the form, and clears it on edit', async () => {
     stubApi({
       'POST /api/auth/register/': () =>

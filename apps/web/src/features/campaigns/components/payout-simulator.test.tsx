@@ -117,6 +117,24 @@ describe('the payout simulator', () => {
     expect(screen.getByText(REMINDER)).toBeInTheDocument();
   });
 
+  it('takes a grouped amount in either format and explains an ambiguous one', async () => {
+    renderScreen(<PayoutSimulator campaign={campaignDto()} />, { path: '/' });
+    const user = userEvent.setup();
+    const investment = screen.getByLabelText(/^Your investment/);
+    await user.clear(investment);
+    await user.type(investment, '1.250');
+    expect(
+      await screen.findByText(/This amount reads as thousands in some countries and as decimals in others/),
+    ).toBeInTheDocument();
+    expect(investment).toHaveAttribute('aria-invalid', 'true');
+    for (const typed of ['1.250,00', '1,250.00']) {
+      await user.clear(investment);
+      await user.type(investment, typed);
+      expect(investment).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByRole('table')).toBeInTheDocument();
+    }
+  });
+
   it('speaks Italian, reminder included', async () => {
     await i18n.changeLanguage('it');
     try {

@@ -1,5 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
-import { centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   SIMULATOR_CASES,
   SIMULATOR_DEFAULT_PLATFORM_SHARE_BPS,
@@ -53,8 +53,13 @@ function parseInvestment(text: string): number | undefined {
   return cents === null ? undefined : cents;
 }
 
+/** "1.250" gets the shared "ambiguous" message (ADR 0025); other refusals the field's own. */
+function amountKey(text: string, own: string): string {
+  return amountErrorKey(text, own) === 'amountAmbiguous' ? 'errors:amountAmbiguous' : own;
+}
+
 export default function PayoutSimulator({ campaign }: { campaign: CampaignDetailDto }) {
-  const { t, i18n } = useTranslation(['payouts', 'campaigns']);
+  const { t, i18n } = useTranslation(['payouts', 'campaigns', 'errors']);
   const lang = i18n.language;
   const [price, setPrice] = useState('19.99');
   const [copies, setCopies] = useState('1000');
@@ -107,7 +112,7 @@ export default function PayoutSimulator({ campaign }: { campaign: CampaignDetail
           autoComplete="off"
           value={price}
           onChange={(e) => setPrice(e.target.value)}
-          error={priceCents === undefined ? t('simulator.invalidPrice') : undefined}
+          error={priceCents === undefined ? t(amountKey(price, 'simulator.invalidPrice')) : undefined}
         />
         <Field
           label={t('simulator.copies')}
@@ -131,7 +136,9 @@ export default function PayoutSimulator({ campaign }: { campaign: CampaignDetail
           autoComplete="off"
           value={investment}
           onChange={(e) => setInvestment(e.target.value)}
-          error={investmentCents === undefined ? t('simulator.invalidAmount') : undefined}
+          error={
+            investmentCents === undefined ? t(amountKey(investment, 'simulator.invalidAmount')) : undefined
+          }
         />
       </div>
 

@@ -1,4 +1,4 @@
-import { centsToEuroString } from '@indiesplit/shared/money';
+import { amountErrorKey, centsToEuroString } from '@indiesplit/shared/money';
 import {
   type DeveloperCampaignDto,
   REPORT_PERIOD_KINDS,
@@ -100,7 +100,12 @@ export function defaultValues(campaign: DeveloperCampaignDto, mode: ReportFormMo
  */
 export function reportFormSchema(allowNegative: boolean) {
   const amountMessage = allowNegative ? 'revenue:form.errors.amountSigned' : 'revenue:form.errors.amount';
-  const amount = z.string().refine((text) => parseAmount(text, allowNegative) !== undefined, amountMessage);
+  const amount = z.string().superRefine((text, ctx) => {
+    if (parseAmount(text, allowNegative) !== undefined) return;
+    // "1.250" is refused as ambiguous with its own message (ADR 0025), whatever the sign.
+    const unsigned = text.trim().replace(/^[-\u2212]\s*/, '');
+    ctx.addIssue({ code: 'custom', message: amountErrorKey(unsigned, amountMessage) });
+  });
   const line = z.object({
     store: z.union([z.literal(''), z.enum(REVENUE_STORES)]).refine((s) => s !== '', 'fillMandatory'),
     gross: amount,
