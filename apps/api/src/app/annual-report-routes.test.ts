@@ -73,9 +73,17 @@ async function fundedCampaign(values: {
   return campaign;
 }
 
-async function investor(investorClass: 'sophisticated' | 'non_sophisticated' | null) {
+async function investor(investorClass: 'sophisticated' | 'non_sophisticated' | null, country?: string) {
   const user = await registerUser(t);
-  if (investorClass) await db().insert(investorProfiles).values({ userId: user.id, investorClass });
+  const sophisticated =
+    investorClass === 'sophisticated'
+      ? { sophisticatedRequest: 'approved', sophisticatedValidUntil: new Date(Date.now() + 86_400_000) }
+      : {};
+  const residence = country ? { taxResidenceCountry: country, taxResidenceAt: new Date() } : {};
+  if (investorClass)
+    await db()
+      .insert(investorProfiles)
+      .values({ userId: user.id, investorClass, ...sophisticated, ...residence });
   return user.id;
 }
 
@@ -84,8 +92,8 @@ const report = (year: unknown, client = admin.client) =>
 
 describe('GET /api/backoffice/reports/annual', () => {
   it('lists the year’s funded campaigns with their investors by country and class', async () => {
-    const expert = await investor('sophisticated');
-    const retail = await investor('non_sophisticated');
+    const expert = await investor('sophisticated', 'IT');
+    const retail = await investor('non_sophisticated', 'DE');
     const unprofiled = await investor(null);
     const a = await fundedCampaign({
       title: '=HYPERLINK("http://evil.example","Harbour")',
@@ -124,9 +132,11 @@ describe('GET /api/backoffice/reports/annual', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.split('\r\n')).toEqual([
       '\uFEFFyear,campaign,slug,studio,funded_on,amount_raised_eur,investor_country,investor_class,investors,invested_eur',
-      `2025,"'=HYPERLINK(""http://evil.example"",""Harbour"")",${a.slug},"'+Faro, Games",2025-03-10,1500.00,unknown,non_sophisticated,2,500.00`,
-      `2025,"'=HYPERLINK(""http://evil.example"",""Harbour"")",${a.slug},"'+Faro, Games",2025-03-10,1500.00,unknown,sophisticated,1,1000.00`,
-      `2025,Lantern Keeper,${b.slug},Faro Games S.r.l.,2025-12-31,500.00,unknown,non_sophisticated,1,500.00`,
+      `2025,"'=HYPERLINK(""http://evil.example"",""Harbour"")",${a.slug},"'+Faro, Games",2025-03-10,1500.00,DE,non_sophisticated,1,300.00`,
+      `2025,"'=HYPERLINK(""http://evil.example"",""Harbour"")",${a.slug},"'+Faro, Games",2025-03-10,1500.00,IT,sophisticated,1,1000.00`,
+      // No tax residence given: counted as unknown.
+      `2025,"'=HYPERLINK(""http://evil.example"",""Harbour"")",${a.slug},"'+Faro, Games",2025-03-10,1500.00,unknown,non_sophisticated,1,200.00`,
+      `2025,Lantern Keeper,${b.slug},Faro Games S.r.l.,2025-12-31,500.00,DE,non_sophisticated,1,500.00`,
       '',
     ]);
 

@@ -12,9 +12,9 @@ import type { AppContext } from '../platform/context.ts';
 
 // The annual report to the regulator (ECSP Art 16, ADR 0031): for every real-money campaign funded
 // in a calendar year (UTC), the amount raised and its investors counted by country and by class.
-// IndieSplit does not ask investors for their country of residence yet, so every investor is
-// counted under "unknown" until the investor profile records it; the column is there so the file's
-// shape does not change when it does. The class is the investor's when the report is made. It reads
+// The country is the tax residence every investor gives before a first real-euro investment (ADR
+// 0033); an investor who never gave one is counted under "unknown". The class is the investor's
+// when the report is made. It reads
 // investing's rows and writes them with revenue's CSV cell rule, so it lives in the app layer
 // (ADR 0023). Admins only.
 
@@ -31,7 +31,6 @@ const HEADER = [
   'invested_eur',
 ];
 
-export const UNKNOWN_COUNTRY = 'unknown';
 export const REPORT_FIRST_YEAR = 2020;
 
 /** The report as CSV: header, one row per campaign, country and class; CRLF, UTF-8 with a BOM. */
@@ -50,7 +49,7 @@ export async function annualReportCsv(db: Db, year: number): Promise<{ fileName:
         textCell(r.studio),
         r.fundedAt.slice(0, 10),
         centsToEuroString(r.raisedCents),
-        UNKNOWN_COUNTRY,
+        r.country,
         r.investorClass,
         String(r.investors),
         centsToEuroString(Number(r.amountCents ?? 0)),

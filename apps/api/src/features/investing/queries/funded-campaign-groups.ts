@@ -8,12 +8,17 @@ import { campaigns, investments, investorProfiles } from '../../../db/schema-cam
 const fundedAt = sql<Date>`(select min(e.created_at) from campaign_events e
   where e.campaign_id = ${campaigns.id} and e.to_status = 'funded')`;
 
+/** Investors who never gave a tax residence (none is asked for virtual money) are counted here. */
+export const UNKNOWN_COUNTRY = 'unknown';
+
 /**
- * Every real-money campaign funded in [from, to), with its posted investors grouped by investor
- * class: one row per campaign and class.
+ * Every real-money campaign funded in [from, to), with its posted investors grouped by country of
+ * tax residence (ADR 0033) and investor class: one row per campaign, country and class.
  */
 export async function fundedCampaignGroups(db: Db, from: Date, to: Date) {
   const investorClass = sql<string>`coalesce(${investorProfiles.investorClass}, 'non_sophisticated')`;
+  // A literal, not a parameter: the grouping must be the selected expression itself.
+  const country = sql<string>`coalesce(${investorProfiles.taxResidenceCountry}, ${sql.raw(`'${UNKNOWN_COUNTRY}'`)})`;
   return db
     .select({
       campaignId: campaigns.id,
@@ -22,6 +27,7 @@ export async function fundedCampaignGroups(db: Db, from: Date, to: Date) {
       studio: campaigns.studioLegalName,
       raisedCents: campaigns.committedCents,
       fundedAt: sql<string>`${fundedAt}::text`,
+      country,
       investorClass,
       investors: countDistinct(investments.investorId),
       amountCents: sum(investments.amountCents),
@@ -36,6 +42,6 @@ export async function fundedCampaignGroups(db: Db, from: Date, to: Date) {
         sql`${fundedAt} < ${to.toISOString()}::timestamptz`,
       ),
     )
-    .groupBy(campaigns.id, investorClass)
-    .orderBy(asc(fundedAt), asc(campaigns.title), asc(campaigns.id), asc(investorClass));
+    .groupBy(campaigns.id, country, investorClass)
+    .orderBy(asc(fundedAt), asc(campaigns.title), asc(campaigns.id), asc(country), asc(investorClass));
 }
