@@ -160,9 +160,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   // The operator's legal texts (ADR 0034): new versions in the folder are recorded at every start;
-  // a file that would change a recorded version is refused and logged, never taken.
-  const legal = await reloadLegalDocuments(db, legalDirFor(config));
-  for (const problem of legal.refused) app.log.error({ legal: problem }, 'legal document not recorded');
+  // a file that would change a recorded version is refused and logged, never taken. A database
+  // that cannot take them yet (not migrated, unreachable) does not stop the process: readiness
+  // says what is wrong, and an admin's reload records them later.
+  try {
+    const legal = await reloadLegalDocuments(db, legalDirFor(config));
+    for (const problem of legal.refused) app.log.error({ legal: problem }, 'legal document not recorded');
+  } catch (err) {
+    app.log.error({ err }, 'legal documents not recorded');
+  }
   // Metrics (ADR 0021): times every answer, so it comes before the routes.
   registerMetrics(app, metrics, config.metrics);
   if (config.metrics.port !== null) {
