@@ -15,8 +15,17 @@ describe('the invest form', () => {
   });
 
   it('refuses zero, negative, fractional-cent and non-numeric amounts', () => {
-    for (const input of ['0', '-50', '12.345', '1e3', 'fifty', '', '1.000,00'])
+    for (const input of ['0', '-50', '12.3456', '1e3', 'fifty', ''])
       expect(checkAmount(input, limits).problem, input).toBe('investAmountInvalid');
+  });
+
+  it('reads thousands separators as either locale writes them, and refuses an amount they make ambiguous', () => {
+    const roomy = { ...limits, availableCents: 500_000, remainingCents: 500_000 };
+    expect(checkAmount('1.000,00', roomy)).toEqual({ cents: 100_000, problem: null });
+    expect(checkAmount('1,000.00', roomy)).toEqual({ cents: 100_000, problem: null });
+    // A thousand euros in Italy, one euro in England: refused rather than guessed.
+    expect(checkAmount('1.000', roomy).problem).toBe('amountAmbiguous');
+    expect(checkAmount('12.345', roomy).problem).toBe('amountAmbiguous');
   });
 
   it('refuses amounts below the minimum ticket, above what the cap leaves, or above the balance', () => {
@@ -43,7 +52,7 @@ describe('the loss simulation form', () => {
       lossSimulationErrors({ annual_income: '', liquid_assets: '12.345', annual_commitments: '-1' }),
     ).toEqual({
       annual_income: 'fillMandatory',
-      liquid_assets: 'invalidAmount',
+      liquid_assets: 'amountAmbiguous',
       annual_commitments: 'invalidAmount',
     });
     expect(
