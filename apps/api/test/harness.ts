@@ -145,13 +145,15 @@ export function nextAddress(): string {
  * test to another; pass the same address to two clients to act as one network.
  */
 export class TestClient {
+  private readonly app: FastifyInstance;
+  readonly address: string;
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = { origin: ORIGIN };
 
-  constructor(
-    private readonly app: FastifyInstance,
-    readonly address: string = nextAddress(),
-  ) {}
+  constructor(app: FastifyInstance, address: string = nextAddress()) {
+    this.app = app;
+    this.address = address;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
