@@ -55,6 +55,15 @@ function loadPgliteSnapshot(file: string): Promise<Blob> {
   return pgliteSnapshot;
 }
 
+/**
+ * The suite's migrated PGlite dump, for a test that needs an embedded database on disk: loading it
+ * into an empty directory replaces migrating from nothing. Undefined outside Vitest's global setup.
+ */
+export async function migratedPgliteDump(): Promise<Blob | undefined> {
+  const template = databaseTemplate();
+  return template?.kind === 'pglite' ? loadPgliteSnapshot(template.file) : undefined;
+}
+
 async function createPostgresDatabase(
   baseUrl: string,
   template: string | undefined,

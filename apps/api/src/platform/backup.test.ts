@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acknowledged, fund, newCampaign, newMember } from '../../test/fixtures/settlement.ts';
-import { PUBLIC_URL } from '../../test/harness.ts';
+import { migratedPgliteDump, PUBLIC_URL } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
@@ -85,7 +85,12 @@ describe('backup and restore of the embedded database', () => {
     const config = parseConfig({ NODE_ENV: 'test', PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     prepareDataDir(config.dataDir, config.uploadsDir);
     const lock = lockDataDir(config.dataDir, 'server');
-    const database = await openDatabase({ dataDir: embeddedDatabaseDir(config.dataDir) });
+    // Starts from the suite's migrated dump instead of migrating from nothing (same tables).
+    const dump = await migratedPgliteDump();
+    const database = await openDatabase({
+      dataDir: embeddedDatabaseDir(config.dataDir),
+      ...(dump ? { loadDataDir: dump } : {}),
+    });
     if (database.kind !== 'pglite') throw new Error('expected the embedded database');
     await runMigrations(database);
     const app = await buildApp({ config, database, logger: false, startWorkers: false });
