@@ -55,6 +55,15 @@ function loadPgliteSnapshot(file: string): Promise<Blob> {
   return pgliteSnapshot;
 }
 
+/**
+ * The suite's migrated PGlite dump, for a test that needs an embedded database on disk: loading it
+ * into an empty directory replaces migrating from nothing. Undefined outside Vitest's global setup.
+ */
+export async function migratedPgliteDump(): Promise<Blob | undefined> {
+  const template = databaseTemplate();
+  return template?.kind === 'pglite' ? loadPgliteSnapshot(template.file) : undefined;
+}
+
 async function createPostgresDatabase(
   baseUrl: string,
   template: string | undefined,
@@ -145,13 +154,15 @@ export function nextAddress(): string {
  * test to another; pass the same address to two clients to act as one network.
  */
 export class TestClient {
+  private readonly app: FastifyInstance;
+  readonly address: string;
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = { origin: ORIGIN };
 
-  constructor(
-    private readonly app: FastifyInstance,
-    readonly address: string = nextAddress(),
-  ) {}
+  constructor(app: FastifyInstance, address: string = nextAddress()) {
+    this.app = app;
+    this.address = address;
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -13,15 +13,16 @@ const UV = 0x04;
 const AT = 0x40;
 
 export class SoftwareAuthenticator {
+  private readonly origin: string;
+  private readonly userVerified: boolean;
   readonly credentialId = randomBytes(32);
   private readonly privateKey: KeyObject;
   private readonly cosePublicKey: Uint8Array;
   signCount = 0;
 
-  constructor(
-    private readonly origin: string,
-    private readonly userVerified = true,
-  ) {
+  constructor(origin: string, userVerified = true) {
+    this.origin = origin;
+    this.userVerified = userVerified;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, migratedPgliteDump, type TestApp } from '../../test/harness.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { auditEvents, users } from '../db/schema.ts';
@@ -17,7 +18,6 @@ import { auditEvents, users } from '../db/schema.ts';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SCRIPT = path.join(ROOT, 'apps/api/src/cli/user-role.ts');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let t: TestApp;
 let dataDir: string;
@@ -35,7 +35,10 @@ const onPostgres = () => t.database.kind === 'postgres';
 /** Runs `work` on the database the command will use; the embedded one is closed again afterwards. */
 async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   if (onPostgres()) return work(t.database.db);
-  const database = await openDatabase({ dataDir: `${dataDir}/pglite` });
+  const dir = `${dataDir}/pglite`;
+  // The first opening starts from the suite's migrated dump instead of migrating from nothing.
+  const dump = existsSync(dir) ? undefined : await migratedPgliteDump();
+  const database = await openDatabase({ dataDir: dir, ...(dump ? { loadDataDir: dump } : {}) });
   try {
     await runMigrations(database);
     return await work(database.db);
@@ -53,7 +56,11 @@ async function roleCommand(args: string[], env: Record<string, string> = {}) {
     ...(onPostgres() ? { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
   };
   try {
-    const { stdout, stderr } = await run(TSX, [SCRIPT, ...args], { env: { ...base, ...env }, cwd: ROOT });
+    // Node strips the types itself (ADR 0027): no tsx start-up on every call.
+    const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], {
+      env: { ...base, ...env },
+      cwd: ROOT,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

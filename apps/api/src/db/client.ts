@@ -50,7 +50,10 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   dataDir?: string;
-  /** In memory only: start from this dump of a data directory (PGlite `dumpDataDir`), e.g. a migrated one. */
+  /**
+   * Start from this dump of a data directory (PGlite `dumpDataDir`), e.g. a migrated one: in memory,
+   * or on disk when the directory holds no database yet (tests that need one on disk).
+   */
   loadDataDir?: Blob;
   poolSize?: number;
   /** Told about errors of idle pooled connections (PostgreSQL only). */
@@ -109,7 +112,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // On disk, an acknowledged commit is flushed to it (ADR 0019); in memory there is nothing to flush.
   const client = dataDir.startsWith('memory://')
     ? new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
-    : new PGlite({ dataDir, fs: new DurableNodeFS(dataDir), startParams: durableStartParams() });
+    : new PGlite({
+        dataDir,
+        fs: new DurableNodeFS(dataDir),
+        startParams: durableStartParams(),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,

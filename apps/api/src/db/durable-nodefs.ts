@@ -17,12 +17,12 @@ type NodefsModule = { NODEFS: { stream_ops: { fsync?: (stream: NodefsStream) => 
 
 /** NodeFS whose fsync() reaches the disk. */
 export class DurableNodeFS extends NodeFS {
+  private readonly sync: (fd: number) => void;
+
   /** `sync` is the operating system's fsync; tests hand in one that also counts. */
-  constructor(
-    dataDir: string,
-    private readonly sync: (fd: number) => void = fsyncSync,
-  ) {
+  constructor(dataDir: string, sync: (fd: number) => void = fsyncSync) {
     super(dataDir);
+    this.sync = sync;
   }
 
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {

@@ -13,9 +13,11 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * and the Origin (or Referer) of an unsafe request must be our own.
  */
 export class Csrf {
+  private readonly config: Config;
   private readonly allowedOrigins: Set<string>;
 
-  constructor(private readonly config: Config) {
+  constructor(config: Config) {
+    this.config = config;
     this.allowedOrigins = new Set([config.publicOrigin, ...config.trustedOrigins]);
   }
 

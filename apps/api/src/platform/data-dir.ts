@@ -76,10 +76,10 @@ export interface LockHolder {
 }
 
 export class DataDirBusyError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holder: LockHolder | null,
-  ) {
+  readonly dataDir: string;
+  readonly holder: LockHolder | null;
+
+  constructor(dataDir: string, holder: LockHolder | null) {
     const who = holder
       ? `process ${holder.pid} on ${holder.host} (${holder.role}, started ${holder.startedAt})`
       : 'another process';
@@ -88,6 +88,8 @@ export class DataDirBusyError extends Error {
         'The embedded database can be opened by one process at a time: stop that process first, ' +
         'or give this one another DATA_DIR.',
     );
+    this.dataDir = dataDir;
+    this.holder = holder;
   }
 }
 

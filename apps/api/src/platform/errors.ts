@@ -4,19 +4,24 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './db-unavailable.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
+export interface AppErrorOptions {
+  params?: Record<string, string | number>;
+  /** field -> message key */
+  fields?: Record<string, MessageKey>;
+  retryAfterSeconds?: number;
+}
+
 /** The one error type. `code` is a message key, so the text is translated for whoever asked. */
 export class AppError extends Error {
-  constructor(
-    readonly code: MessageKey,
-    readonly status: number,
-    readonly options: {
-      params?: Record<string, string | number>;
-      /** field -> message key */
-      fields?: Record<string, MessageKey>;
-      retryAfterSeconds?: number;
-    } = {},
-  ) {
+  readonly code: MessageKey;
+  readonly status: number;
+  readonly options: AppErrorOptions;
+
+  constructor(code: MessageKey, status: number, options: AppErrorOptions = {}) {
     super(code);
+    this.code = code;
+    this.status = status;
+    this.options = options;
   }
 }
 

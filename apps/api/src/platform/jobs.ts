@@ -95,10 +95,13 @@ export class JobRunner {
   private started = false;
   private stopped = false;
 
-  constructor(
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
-    private readonly onError: (job: string) => void = () => {},
-  ) {}
+  private readonly log: Pick<FastifyBaseLogger, 'error'>;
+  private readonly onError: (job: string) => void;
+
+  constructor(log: Pick<FastifyBaseLogger, 'error'>, onError: (job: string) => void = () => {}) {
+    this.log = log;
+    this.onError = onError;
+  }
 
   register(job: Job): void {
     if (this.registered.some((j) => j.name === job.name)) throw new Error(`job ${job.name} registered twice`);

@@ -76,11 +76,10 @@ export class SmtpTransport implements MailTransport {
   private readonly transporter;
 
   private readonly domain: string;
+  private readonly from: string;
 
-  constructor(
-    url: string,
-    private readonly from: string,
-  ) {
+  constructor(url: string, from: string) {
+    this.from = from;
     // Bounded waits: a stuck server must not hold a message's claim (and the worker) for minutes.
     this.transporter = nodemailer.createTransport({
       url,
@@ -109,7 +108,11 @@ export class SmtpTransport implements MailTransport {
 
 /** Development only: mail lands in a table readable at /dev/mailbox. */
 export class DevMailboxTransport implements MailTransport {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async send(message: MailMessage): Promise<void> {
     await this.db.insert(devMailbox).values({
@@ -140,18 +143,29 @@ function backoffSeconds(attempt: number): number {
 
 /** Delivers the outbox. Safe to run in every API instance: rows are claimed with SKIP LOCKED. */
 export class MailWorker {
+  private readonly db: Db;
+  private readonly transport: MailTransport;
+  private readonly log: FastifyBaseLogger;
+  private readonly intervalMs: number;
+  /** Told about each failed delivery or round (the metrics count them). */
+  private readonly onError: () => void;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
 
   constructor(
-    private readonly db: Db,
-    private readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 2000,
-    /** Told about each failed delivery or round (the metrics count them). */
-    private readonly onError: () => void = () => {},
-  ) {}
+    db: Db,
+    transport: MailTransport,
+    log: FastifyBaseLogger,
+    intervalMs = 2000,
+    onError: () => void = () => {},
+  ) {
+    this.db = db;
+    this.transport = transport;
+    this.log = log;
+    this.intervalMs = intervalMs;
+    this.onError = onError;
+  }
 
   start(): void {
     this.stopped = false;

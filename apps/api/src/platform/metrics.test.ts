@@ -163,18 +163,29 @@ describe('a database that does not answer', () => {
     const t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
     try {
       // A transaction holds the outbox table (and, on the embedded database, its only
-      // connection) for 8 s.
+      // connection) until the scrape has answered, and at most 8 s: the scrape never sees the
+      // database answer, and the test does not sit out the rest of the 8 s afterwards.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const cap = setTimeout(() => release(), 8_000);
       const locker = t.database.db.transaction(async (tx) => {
         await tx.execute(sql`lock table mail_outbox in access exclusive mode`);
-        await new Promise((resolve) => setTimeout(resolve, 8_000));
+        await held;
       });
       await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
+      const res = await t.app
+        .inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+        .finally(() => {
+          clearTimeout(cap);
+          release();
+        });
       const waited = Date.now() - started;
       await locker;
       expect(res.statusCode).toBe(200);

@@ -46,6 +46,7 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 
 /** One app's metrics. Always present (workers count their errors); served only when enabled. */
 export class Metrics {
+  private readonly database: Database;
   readonly registry = new Registry();
   private readonly workerErrors: Counter<'worker'>;
   private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
@@ -55,7 +56,8 @@ export class Metrics {
   private reading: Promise<DbStats> | undefined;
   private dbUp = 0;
 
-  constructor(private readonly database: Database) {
+  constructor(database: Database) {
+    this.database = database;
     const registers = [this.registry];
     this.httpDuration = new Histogram({
       name: 'indiesplit_http_request_duration_seconds',

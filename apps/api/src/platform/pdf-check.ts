@@ -60,13 +60,15 @@ export async function readIntoSharedMemory(stream: AsyncIterable<Buffer>, sizeHi
 const STARTUP_LIMIT_MS = 15_000;
 
 export class PdfChecker {
+  readonly limits: PdfCheckLimits;
+  private readonly log: FastifyBaseLogger;
   private inFlight = 0;
   private readonly url = workerUrl();
 
-  constructor(
-    readonly limits: PdfCheckLimits,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(limits: PdfCheckLimits, log: FastifyBaseLogger) {
+    this.limits = limits;
+    this.log = log;
+  }
 
   /** Slots taken right now. */
   get active(): number {

@@ -63,15 +63,14 @@ interface WarnLogger {
  * client keeps reconnecting, and the first `ready` puts the shared counters back in use.
  */
 export class RedisRateLimitStore implements RateLimitStore {
+  private readonly log: WarnLogger | undefined;
   private readonly redis: Redis;
   private readonly fallback = new MemoryRateLimitStore();
   private degraded = false;
   private readonly firstReady: Promise<void>;
 
-  constructor(
-    url: string,
-    private readonly log?: WarnLogger,
-  ) {
+  constructor(url: string, log?: WarnLogger) {
+    this.log = log;
     this.redis = new Redis(url, {
       // Fail fast while disconnected instead of queueing requests behind a dead connection.
       enableOfflineQueue: false,
@@ -202,7 +201,11 @@ export const RULES = {
 } satisfies Record<string, Rule>;
 
 export class RateLimiter {
-  constructor(readonly store: RateLimitStore) {}
+  readonly store: RateLimitStore;
+
+  constructor(store: RateLimitStore) {
+    this.store = store;
+  }
 
   /** Counts one attempt and refuses it (429 with Retry-After) once the window is full. */
   async consume(rule: Rule, subject: string): Promise<void> {

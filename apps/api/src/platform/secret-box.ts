@@ -8,9 +8,12 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 export class SecretBox {
+  private readonly info: string;
   private readonly keys = new Map<string, Buffer>();
 
-  constructor(private readonly info: string) {}
+  constructor(info: string) {
+    this.info = info;
+  }
 
   private keyFor(secret: string): Buffer {
     let key = this.keys.get(secret);

@@ -38,12 +38,13 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
  * so every API instance sees every session and a leaked table opens none.
  */
 export class SessionStore {
+  private readonly db: Db;
+  private readonly config: Config;
   private readonly lookup;
 
-  constructor(
-    private readonly db: Db,
-    private readonly config: Config,
-  ) {
+  constructor(db: Db, config: Config) {
+    this.db = db;
+    this.config = config;
     // The hot path of every authenticated request: one prepared, indexed join.
     this.lookup = db
       .select({

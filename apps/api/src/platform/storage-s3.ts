@@ -23,11 +23,15 @@ function isMissing(err: unknown): boolean {
 }
 
 export class S3FileStorage implements FileStorage {
-  private constructor(
-    private readonly sdk: S3Sdk,
-    private readonly client: S3Client,
-    private readonly bucket: string,
-  ) {}
+  private readonly sdk: S3Sdk;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  private constructor(sdk: S3Sdk, client: S3Client, bucket: string) {
+    this.sdk = sdk;
+    this.client = client;
+    this.bucket = bucket;
+  }
 
   /** Loads the SDK (only deployments that use S3 pay for it) and checks that the bucket answers. */
   static async fromConfig(config: S3Config): Promise<S3FileStorage> {

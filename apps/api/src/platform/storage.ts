@@ -21,7 +21,11 @@ export interface FileStorage {
 export const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
 export class LocalFileStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private pathOf(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);

@@ -34,7 +34,10 @@ function reportingPaints() {
   const observers: Array<(list: { getEntriesByName(name: string): unknown[] }) => void> = [];
   class FakeObserver {
     static supportedEntryTypes = ['paint'];
-    constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+    private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void;
+    constructor(callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+      this.callback = callback;
+    }
     observe() {
       observers.push(this.callback);
     }

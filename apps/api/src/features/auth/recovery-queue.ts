@@ -10,10 +10,13 @@ import type { AppContext } from '../../platform/context.ts';
 const MAX_PENDING = 1_000;
 
 class RecoveryQueue {
+  private readonly ctx: AppContext;
   private tail: Promise<void> = Promise.resolve();
   pending = 0;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+  }
 
   enqueue(job: () => Promise<void>): void {
     if (this.pending >= MAX_PENDING) {

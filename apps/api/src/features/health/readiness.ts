@@ -67,10 +67,13 @@ export interface ReadinessDeps {
 }
 
 export class ReadinessChecker {
+  private readonly deps: ReadinessDeps;
   private readonly shipped = latestShippedMigration();
   private cached: { at: number; result: Promise<Readiness> } | undefined;
 
-  constructor(private readonly deps: ReadinessDeps) {}
+  constructor(deps: ReadinessDeps) {
+    this.deps = deps;
+  }
 
   check(): Promise<Readiness> {
     const now = Date.now();
