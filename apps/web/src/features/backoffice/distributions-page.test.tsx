@@ -62,6 +62,12 @@ describe('back office: distributions', () => {
     expect(within(form).getByLabelText(/^Bank transaction id/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText(/^Bank transaction id/), ' BANK-77 ');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    // Nothing is sent before the admin confirms the campaign, the amount and the bank's id.
+    const ask = within(form).getByRole('group', {
+      name: 'Record €1,000.05 received for Neon Drift, distribution 1 (bank transaction BANK-77)? The investors are paid at once; this cannot be undone.',
+    });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/funding'))).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, record the payment' }));
 
     expect(
       await screen.findByText(/Payment recorded: Neon Drift, distribution 1 is paid/),
@@ -97,8 +103,9 @@ describe('back office: distributions', () => {
     await user.type(amount, '999.99');
     await user.type(screen.getByLabelText(/^Bank transaction id/), 'B-1');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, record the payment' }));
     await vi.waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
-    expect(amount).toHaveFocus();
+    await vi.waitFor(() => expect(amount).toHaveFocus());
     expect(amount).toHaveValue('999.99');
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The amount received must be exactly the pool to distribute.',

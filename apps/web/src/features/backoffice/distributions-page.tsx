@@ -1,4 +1,4 @@
-import { centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
+import { centsToEuroString, formatMoney, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   DISTRIBUTION_STATUSES,
   type DistributionDto,
@@ -19,6 +19,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useDistributions, useFundDistribution } from '../revenue/api.ts';
 import { DistributionStatusBadge } from '../revenue/report-parts.tsx';
 import styles from './backoffice.module.css';
+import { ConfirmBox } from './confirm-box.tsx';
 import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
 
@@ -198,8 +199,11 @@ function FundingForm({
   onCancel: () => void;
   onDone: (o: Outcome) => void;
 }) {
-  const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
+  const { t, i18n } = useTranslation(['revenue', 'backoffice', 'errors']);
   const fund = useFundDistribution();
+  // Recording the payment pays the investors at once: the checked values are confirmed first.
+  const [confirming, setConfirming] = useState<{ cents: number; bank: string } | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const [bankId, setBankId] = useState('');
   const [amount, setAmount] = useState(centsToEuroString(d.pool_cents));
@@ -208,7 +212,7 @@ function FundingForm({
   const bankRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const submit = async () => {
+  const check = () => {
     setFailure(null);
     const cents = parseEuroToCents(amount);
     const next = {
@@ -219,10 +223,15 @@ function FundingForm({
     setErrors(next);
     if (next.bank) return bankRef.current?.focus();
     if (next.amount) return amountRef.current?.focus();
+    setConfirming({ cents: cents as number, bank: bankId.trim() });
+  };
+
+  const submit = async () => {
+    if (!confirming) return;
     try {
       const result = await fund.mutateAsync({
         id: d.id,
-        body: { bank_transaction_id: bankId.trim(), amount_cents: cents as number },
+        body: { bank_transaction_id: confirming.bank, amount_cents: confirming.cents },
       });
       onDone({
         ok: true,
@@ -233,12 +242,14 @@ function FundingForm({
         }),
       });
     } catch (err) {
+      setConfirming(null);
       if (err instanceof ApiError) {
         const bank = fieldErrorKey(err, 'bank_transaction_id');
         const amt = fieldErrorKey(err, 'amount_cents');
         if (bank || amt) {
           setErrors({ bank: validationText(t, bank), amount: validationText(t, amt) });
-          (bank ? bankRef : amountRef).current?.focus();
+          // After the re-render that enables the fields again (they were locked while confirming).
+          focusSoon(() => (bank ? bankRef : amountRef).current);
         }
       }
       setFailure(errorText(t, err, { fallback: 'revenue:distributions.failed' }));
@@ -251,7 +262,7 @@ function FundingForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        check();
       }}
     >
       <h2 id="record-payment" className={styles.panelTitle}>
@@ -261,7 +272,10 @@ function FundingForm({
         {t('distributions.formIntro')} <Money cents={d.pool_cents} currency={d.currency} />
       </p>
       {failure && <Notice type="error">{failure}</Notice>}
-      <div className={styles.filterGrid}>
+      <fieldset className={styles.filterGrid} disabled={confirming !== null}>
+        <legend className="visually-hidden">
+          {t('distributions.formTitle', { campaign: d.campaign.title, sequence: d.sequence })}
+        </legend>
         <Field
           ref={bankRef}
           id={`${ids}-bank`}
@@ -285,15 +299,35 @@ function FundingForm({
           error={errors.amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
         />
-      </div>
-      <div className={styles.formActions}>
-        <Button variant="ghost" disabled={fund.isPending} onClick={onCancel}>
-          {t('distributions.cancel')}
-        </Button>
-        <Button type="submit" loading={fund.isPending}>
-          {t('distributions.confirm')}
-        </Button>
-      </div>
+      </fieldset>
+      {confirming ? (
+        <ConfirmBox
+          confirmLabel={t('distributions.confirmYes')}
+          pendingLabel={t('distributions.recording')}
+          pending={fund.isPending}
+          onConfirm={() => void submit()}
+          onCancel={() => {
+            setConfirming(null);
+            focusSoon(() => submitRef.current);
+          }}
+        >
+          {t('distributions.question', {
+            amount: formatMoney(confirming.cents, d.currency, i18n.language),
+            campaign: d.campaign.title,
+            sequence: d.sequence,
+            bank: confirming.bank,
+          })}
+        </ConfirmBox>
+      ) : (
+        <div className={styles.formActions}>
+          <Button variant="ghost" onClick={onCancel}>
+            {t('distributions.cancel')}
+          </Button>
+          <Button ref={submitRef} type="submit">
+            {t('distributions.confirm')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
