@@ -7,6 +7,8 @@ import {
 } from '@indiesplit/shared/pitches';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { GroupError, TextAreaField } from '../../components/field.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
@@ -49,7 +51,7 @@ export function DecisionPanel({
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<'choose' | 'message' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; campaignId?: string } | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -57,6 +59,12 @@ export function DecisionPanel({
   const notice = result && (
     <Notice type={result.ok ? 'success' : 'error'} ref={noticeRef}>
       {result.text}
+      {result.campaignId && (
+        <>
+          {' '}
+          <Link to={paths.backofficeCampaign(result.campaignId)}>{t('decision.openDraft')}</Link>
+        </>
+      )}
     </Notice>
   );
 
@@ -93,13 +101,13 @@ export function DecisionPanel({
     try {
       const res = await decide.mutateAsync({ decision, message: message.trim() });
       setConfirming(false);
-      setResult({
-        ok: true,
-        text:
-          decision === 'approve' && res?.campaign_id
-            ? t('decision.approvedWithCampaign', { id: res.campaign_id })
-            : t(`decision.done.${decision}`),
-      });
+      // An approval opens the campaign draft: the admin goes straight on to it from here.
+      const campaignId = decision === 'approve' ? res?.campaign_id : null;
+      setResult(
+        campaignId
+          ? { ok: true, text: t('decision.approvedWithCampaign'), campaignId }
+          : { ok: true, text: t(`decision.done.${decision}`) },
+      );
       setDecision(null);
       setMessage('');
     } catch (err) {
