@@ -358,6 +358,38 @@ describe('filing reports', () => {
 });
 
 describe('review', () => {
+  it('lists demo reports only when asked, and then after the real ones', async () => {
+    const real = await setup();
+    const realId = (
+      await file(real.dev, real.campaign.id, month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]))
+    ).json().id;
+    const demo = await setup({ currency: 'DEMO' });
+    const demoFiled = await file(
+      demo.dev,
+      demo.campaign.id,
+      month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]),
+    );
+    expect(demoFiled.statusCode).toBe(201);
+    const demoId = demoFiled.json().id;
+    const list = async (query: string) => {
+      const res = await admin.client.get(`/api/backoffice/revenue-reports/?status=submitted${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().reports as { id: string; currency: string }[];
+    };
+
+    const byDefault = await list('');
+    expect(byDefault.map((r) => r.id)).toContain(realId);
+    expect(byDefault.map((r) => r.id)).not.toContain(demoId);
+    expect(byDefault.every((r) => r.currency === 'EUR')).toBe(true);
+
+    const all = await list('&include_demo=true');
+    const firstDemo = all.findIndex((r) => r.currency === 'DEMO');
+    expect(all[firstDemo]?.id).toBe(demoId);
+    // Filed last, yet after every real report.
+    expect(all.slice(firstDemo).every((r) => r.currency === 'DEMO')).toBe(true);
+    expect(all.map((r) => r.id).indexOf(realId)).toBeLessThan(firstDemo);
+  });
+
   it('returns, edits, resubmits and verifies a report into a distribution of the right pool', async () => {
     const { dev, devEmail, campaign } = await setup();
     const filed = await file(dev, campaign.id, month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]));

@@ -112,6 +112,32 @@ describe('back office: distributions', () => {
     );
   });
 
+  it('hides demo rounds until the admin asks for them, and the server does the filtering', async () => {
+    const moss = distributionDto({
+      id: 'd2',
+      campaign: { id: 'c2', slug: null, title: 'Moss Knight' },
+      currency: 'DEMO',
+      status: 'paid',
+    });
+    const fetchMock = stubApi({
+      [LIST]: () => jsonResponse(200, { distributions: [distributionDto()] }),
+      [`${LIST}?include_demo=true`]: () => jsonResponse(200, { distributions: [distributionDto(), moss] }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<DistributionsPage />, route);
+    const table = await screen.findByRole('table', { name: 'Distributions' });
+    expect(within(table).getByRole('row', { name: /Neon Drift/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('row', { name: /Moss Knight/ })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('checkbox', { name: 'Show demo rounds' });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    expect(await within(table).findByRole('row', { name: /Moss Knight/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/backoffice/distributions/?include_demo=true',
+    );
+  });
+
   it('filters by status', async () => {
     stubApi({
       [LIST]: () => jsonResponse(200, { distributions: [] }),

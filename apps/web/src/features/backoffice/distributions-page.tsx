@@ -7,6 +7,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { cx } from '../../components/cx.ts';
 import { Field, SelectField } from '../../components/field.tsx';
 import { Money } from '../../components/money.tsx';
@@ -32,7 +33,9 @@ export default function DistributionsPage() {
   const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
   usePageTitle(t('distributions.title'));
   const [status, setStatus] = useState<DistributionStatus | ''>('');
-  const list = useDistributions(status || null);
+  // Demo rounds (virtual money) are hidden unless asked for: they would bury the real payments.
+  const [showDemo, setShowDemo] = useState(false);
+  const list = useDistributions(status || null, showDemo);
   const [funding, setFunding] = useState<DistributionDto | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -71,6 +74,12 @@ export default function DistributionsPage() {
             </option>
           ))}
         </SelectField>
+        <Checkbox
+          label={t('backoffice:demoFilter.show')}
+          description={t('backoffice:demoFilter.hint')}
+          checked={showDemo}
+          onChange={(e) => setShowDemo(e.currentTarget.checked)}
+        />
       </div>
       {list.isPending ? (
         <Spinner label={t('loading')} />

@@ -116,6 +116,32 @@ describe('back office: revenue reports', () => {
     }
   });
 
+  it('asks the server for demo reports only when the admin shows them', async () => {
+    const fetchMock = stubApi({
+      [WAITING]: () => jsonResponse(200, { reports: [reportDto()] }),
+      [`${WAITING}&include_demo=true`]: () =>
+        jsonResponse(200, {
+          reports: [
+            reportDto(),
+            reportDto({
+              id: 'r9',
+              currency: 'DEMO',
+              campaign: { id: 'c9', slug: null, title: 'Moss Knight' },
+            }),
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<RevenueReportsPage />, route);
+    await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
+    expect(screen.queryByRole('article', { name: /^Moss Knight/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show demo rounds' }));
+    expect(await screen.findByRole('article', { name: /^Moss Knight/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/backoffice/revenue-reports/?status=submitted&include_demo=true',
+    );
+  });
+
   it('sends a report back only with a comment', async () => {
     const fetchMock = stubApi({
       [WAITING]: () => jsonResponse(200, { reports: [reportDto()] }),

@@ -3,6 +3,7 @@ import { REPORT_STATUSES, type ReportStatus, type RevenueReportDto } from '@indi
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { SelectField, TextAreaField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -35,7 +36,9 @@ export default function RevenueReportsPage() {
   const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
   usePageTitle(t('review.title'));
   const [status, setStatus] = useState<ReportStatus | ''>('submitted');
-  const list = useBackofficeReports(status || null);
+  // Demo rounds (virtual money) are hidden unless asked for: they would bury the real reports.
+  const [showDemo, setShowDemo] = useState(false);
+  const list = useBackofficeReports(status || null, showDemo);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const titleOf = useReportTitle();
@@ -91,6 +94,12 @@ export default function RevenueReportsPage() {
           ))}
           <option value="">{t('review.all')}</option>
         </SelectField>
+        <Checkbox
+          label={t('backoffice:demoFilter.show')}
+          description={t('backoffice:demoFilter.hint')}
+          checked={showDemo}
+          onChange={(e) => setShowDemo(e.currentTarget.checked)}
+        />
       </div>
       {list.isPending ? (
         <Spinner label={t('loading')} />
