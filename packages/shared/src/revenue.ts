@@ -242,6 +242,11 @@ const RevenueCampaignDto = z.object({
 /** A campaign as its developer sees it in "My campaigns". */
 export const DeveloperCampaignDto = RevenueCampaignDto.extend({
   term_months: z.number().int(),
+  /** The round's figures, for a live round above all: raised so far, goal, investors, deadline. */
+  goal_cents: z.number().int(),
+  committed_cents: z.number().int(),
+  investor_count: z.number().int(),
+  deadline_at: z.string().nullable(),
   /** The earliest month of the term without a regular report whose due day has come (or null). */
   report_due: z.object({ period_start: z.string(), period_end: z.string(), due_on: z.string() }).nullable(),
   /** Reports may be filed (launched, and the term has started). */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
-import { expectAllInvariants, useTestApp } from '../../../test/fixtures/settlement.ts';
+import { expectAllInvariants, newCampaign, useTestApp } from '../../../test/fixtures/settlement.ts';
 import { onPostgres, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { revenueDistributions, revenueReports } from '../../db/schema-revenue.ts';
@@ -199,6 +199,39 @@ describe('filing reports', () => {
       can_report: false,
     });
     expect((await t.client().get('/api/my-campaigns/')).statusCode).toBe(401);
+  });
+
+  it('lists a live round with its figures beside the funded ones, but never a draft', async () => {
+    const { dev, devId, campaign } = await setup();
+    const deadline = new Date(Date.now() + 10 * 86_400_000);
+    const live = await newCampaign(ctx.db, {
+      developerId: devId,
+      goalCents: 300_000,
+      maxCents: 450_000,
+      deadlineAt: deadline,
+    });
+    const draft = await newCampaign(ctx.db, { developerId: devId, status: 'draft' });
+
+    const campaigns = (await dev.get('/api/my-campaigns/')).json().campaigns as Array<
+      Record<string, unknown>
+    >;
+    const ids = campaigns.map((c) => c.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(draft.id);
+    expect(campaigns.find((c) => c.id === live.id)).toMatchObject({
+      status: 'live',
+      goal_cents: 300_000,
+      committed_cents: 0,
+      investor_count: 0,
+      deadline_at: deadline.toISOString(),
+      can_report: false,
+      report_due: null,
+    });
+    // The funded one carries what its two investors put in.
+    expect(campaigns.find((c) => c.id === campaign.id)).toMatchObject({
+      committed_cents: 100_000,
+      investor_count: 2,
+    });
   });
 
   it('files a report from an imported CSV file', async () => {
