@@ -151,6 +151,12 @@ async function creditByTransfer(member: Page, admin: Page, investor: Investor, c
   await record.getByLabel('Value date').fill(new Date().toISOString().slice(0, 10));
   await record.getByRole('textbox', { name: 'Payer' }).fill('Ada Byron');
   await record.getByRole('button', { name: 'Credit the wallet' }).click();
+  await record
+    .getByRole('group', {
+      name: /^Credit €500\.00 paid by Ada Byron to the wallet with the reference Bonifico IS-/,
+    })
+    .getByRole('button', { name: 'Yes, credit the wallet' })
+    .click();
   await record.getByText(new RegExp(`credited to ${investor.username}`)).waitFor();
   if (checks) await expectAccessible(admin, 'back office funds');
   await waitForMail(investor.email, 'We credited €500.00 to your wallet');

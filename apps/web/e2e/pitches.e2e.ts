@@ -251,10 +251,8 @@ async function approve(story: Story, checks = false) {
     .getByText(/The pitch has been approved/)
     .first()
     .waitFor();
-  await admin
-    .getByText(/campaign draft .+ has been created/)
-    .first()
-    .waitFor();
+  // The notice leads to the campaign draft the approval created.
+  await admin.getByRole('link', { name: 'Open the campaign draft' }).first().waitFor();
   const history = admin.getByRole('region', { name: 'Status history' });
   await history.getByText('In review → Approved').waitFor();
   if (!checks) return;
@@ -318,6 +316,9 @@ test.describe('a pitch from submission to approval', () => {
     const card = dev.getByRole('article', { name: project });
     await card.getByText('Approved', { exact: true }).first().waitFor();
     await card.getByText(/your pitch was approved/).waitFor();
+    // Its campaign is still a draft: the card says it is being prepared and where it will appear.
+    await card.getByText(/Our team is preparing its campaign/).waitFor();
+    await card.getByRole('link', { name: 'Go to My campaigns' }).waitFor();
     expect(await card.getByRole('button', { name: 'Edit and resubmit' }).count()).toBe(0);
     await waitForMail(developer.email, `“${project}” is approved!`);
     await snapshot(dev, 'my-pitches-approved');

@@ -120,6 +120,11 @@ test.describe('the revenue share, from launch to payout', () => {
     await admin.getByRole('heading', { level: 1, name: 'Revenue reports' }).waitFor();
     await expectAccessible(admin, 'back office revenue reports');
     await admin.getByRole('button', { name: `Verify ${TITLE} · ${MONTH_LABEL}` }).click();
+    // The confirmation names the campaign, the month and the net revenue before anything is sent.
+    const ask = admin.getByRole('group', {
+      name: `Verify the report of ${TITLE} for ${MONTH_LABEL}, with net revenue of €8,200.00? This creates the investors’ distribution and cannot be undone.`,
+    });
+    await ask.getByRole('button', { name: 'Yes, verify' }).click();
     await admin.getByText(`Verified: ${TITLE}, ${MONTH_LABEL}.`).waitFor();
 
     await admin.goto('/backoffice/distributions');
@@ -130,12 +135,18 @@ test.describe('the revenue share, from launch to payout', () => {
       .poll(() => admin.getByLabel('Amount received in euros').inputValue())
       .toMatch(/^820([.,]00)?$/);
     await admin.getByRole('button', { name: 'Record payment', exact: true }).click();
+    await admin
+      .getByRole('group', { name: new RegExp(`^Record €820\\.00 received for ${TITLE}, distribution 1 `) })
+      .getByRole('button', { name: 'Yes, record the payment' })
+      .click();
     await admin.getByRole('row').filter({ hasText: TITLE }).getByText('Paid').first().waitFor();
     await snapshot(admin, 'backoffice-distributions');
   });
 
   test('the investor is told, sees the payout and the waterfall, and downloads the statement', async () => {
-    const mail = await waitForMail(INVESTOR.email, TITLE);
+    // The payout's own mail ("You received … from “title”"): the seeded campaign's late-report
+    // notices name the campaign too.
+    const mail = await waitForMail(INVESTOR.email, `from “${TITLE}”`);
     expect(mail.text).toContain('€18.45');
 
     await logIn(investor, INVESTOR.login, INVESTOR.password);

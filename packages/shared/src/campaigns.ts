@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PITCH_PLATFORMS } from './pitches.ts';
 import { emailSchema } from './validation.ts';
-import { CURRENCIES } from './wallet.ts';
+import { CURRENCIES, IncludeDemoParam } from './wallet.ts';
 
 // Campaigns (spec §1, §4 "Funding"): an approved pitch becomes a campaign draft; an admin completes
 // it and moves it along CAMPAIGN_TRANSITIONS. Investors commit money while it is live; at the
@@ -335,6 +335,7 @@ export const WatchResponse = z.object({ success: z.literal(true), message: z.str
 export const BackofficeCampaignQuery = z.object({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
   q: z.string().trim().max(200).optional(),
+  include_demo: IncludeDemoParam,
 });
 export type BackofficeCampaignQuery = z.infer<typeof BackofficeCampaignQuery>;
 

@@ -158,7 +158,16 @@ export const PitchDto = z.object({
 });
 export type PitchDto = z.infer<typeof PitchDto>;
 
-export const MyPitchesResponse = z.object({ pitches: z.array(PitchDto) });
+/**
+ * A pitch in "My pitches", with the campaign its approval created: the developer follows it there.
+ * `status` tells whether the campaign has a public page yet (a draft has none).
+ */
+export const MyPitchDto = PitchDto.extend({
+  campaign: z.object({ id: z.string(), slug: z.string().nullable(), status: z.string() }).nullable(),
+});
+export type MyPitchDto = z.infer<typeof MyPitchDto>;
+
+export const MyPitchesResponse = z.object({ pitches: z.array(MyPitchDto) });
 
 // ---- back office ---------------------------------------------------------------------------
 

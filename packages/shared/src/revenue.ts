@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeBankTransactionId } from './funds.ts';
-import { CURRENCIES } from './wallet.ts';
+import { CURRENCIES, IncludeDemoParam } from './wallet.ts';
 
 // The revenue share (spec §1, ADR 0014): for the term after a funded game launches (36 months),
 // the developer reports sales per calendar month or quarter, an admin verifies each report, and
@@ -242,6 +242,11 @@ const RevenueCampaignDto = z.object({
 /** A campaign as its developer sees it in "My campaigns". */
 export const DeveloperCampaignDto = RevenueCampaignDto.extend({
   term_months: z.number().int(),
+  /** The round's figures, for a live round above all: raised so far, goal, investors, deadline. */
+  goal_cents: z.number().int(),
+  committed_cents: z.number().int(),
+  investor_count: z.number().int(),
+  deadline_at: z.string().nullable(),
   /** The earliest month of the term without a regular report whose due day has come (or null). */
   report_due: z.object({ period_start: z.string(), period_end: z.string(), due_on: z.string() }).nullable(),
   /** Reports may be filed (launched, and the term has started). */
@@ -255,9 +260,15 @@ export const DeveloperReportsResponse = z.object({
   campaign: DeveloperCampaignDto,
   reports: z.array(RevenueReportDto),
 });
-export const BackofficeReportQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
+export const BackofficeReportQuery = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  include_demo: IncludeDemoParam,
+});
 export const DistributionList = z.object({ distributions: z.array(DistributionDto) });
-export const BackofficeDistributionQuery = z.object({ status: z.enum(DISTRIBUTION_STATUSES).optional() });
+export const BackofficeDistributionQuery = z.object({
+  status: z.enum(DISTRIBUTION_STATUSES).optional(),
+  include_demo: IncludeDemoParam,
+});
 
 /** One period of an investor's waterfall: gross -> fees -> refunds and taxes -> net -> pool -> … */
 export const WaterfallPeriodDto = RevenueFiguresDto.extend({

@@ -6,6 +6,13 @@ import { z } from 'zod';
 export const CURRENCIES = ['EUR', 'DEMO'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/**
+ * `?include_demo=true` on a back-office list also shows demo rounds (virtual money). Without it the
+ * list holds real money only: the demo's fast clock makes new rounds every few minutes, and they
+ * would bury the one real item that needs an admin.
+ */
+export const IncludeDemoParam = z.enum(['true', 'false']).optional();
+
 /** What a new or reset demo wallet holds: 10,000 virtual euros. */
 export const DEMO_WALLET_CENTS = 1_000_000;
 

@@ -107,6 +107,23 @@ describe('the back office’s campaign screens', () => {
     expect((await rowOf(id)).status).toBe('draft');
   });
 
+  it('leave demo rounds out of the back-office list unless asked, and then list them after real ones', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const real = await draft({ title: `Real Round ${tag}` });
+    // Changed last, so only the rule "real money first" can put it after the real one.
+    const demo = await draft({ title: `Demo Round ${tag}`, currency: 'DEMO' });
+    const listed = async (query: string) => {
+      const res = await admin.client.get(`/api/backoffice/campaigns?q=${tag}${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().campaigns.map((c: { id: string }) => c.id);
+    };
+    expect(await listed('')).toEqual([real]);
+    expect(await listed('&include_demo=false')).toEqual([real]);
+    expect(await listed('&include_demo=true')).toEqual([real, demo]);
+    const bad = await admin.client.get('/api/backoffice/campaigns?include_demo=yes');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('list every campaign, drafts included, and show one with its developer', async () => {
     const id = await draft({ title: 'Findable Quest' });
     const list = await admin.client.get('/api/backoffice/campaigns?q=findable');

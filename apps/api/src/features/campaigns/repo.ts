@@ -123,23 +123,27 @@ export async function developerContact(db: Db, developerId: string) {
 export const BACKOFFICE_LIST_LIMIT = 500;
 
 export function listAll(db: Db, query: BackofficeCampaignQuery): Promise<CampaignWithDeveloper[]> {
-  return db
-    .select(withDeveloper)
-    .from(campaigns)
-    .leftJoin(developers, eq(developers.id, campaigns.developerId))
-    .where(
-      and(
-        query.status ? eq(campaigns.status, query.status) : undefined,
-        query.q
-          ? or(
-              sql`${campaigns.title} ilike ${likePattern(query.q)}`,
-              sql`${campaigns.slug} ilike ${likePattern(query.q)}`,
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(campaigns.updatedAt), desc(campaigns.id))
-    .limit(BACKOFFICE_LIST_LIMIT);
+  return (
+    db
+      .select(withDeveloper)
+      .from(campaigns)
+      .leftJoin(developers, eq(developers.id, campaigns.developerId))
+      .where(
+        and(
+          query.status ? eq(campaigns.status, query.status) : undefined,
+          query.include_demo === 'true' ? undefined : ne(campaigns.currency, 'DEMO'),
+          query.q
+            ? or(
+                sql`${campaigns.title} ilike ${likePattern(query.q)}`,
+                sql`${campaigns.slug} ilike ${likePattern(query.q)}`,
+              )
+            : undefined,
+        ),
+      )
+      // Real money first: with demo rounds shown, they come after every real campaign.
+      .orderBy(sql`${campaigns.currency} = 'DEMO'`, desc(campaigns.updatedAt), desc(campaigns.id))
+      .limit(BACKOFFICE_LIST_LIMIT)
+  );
 }
 
 export async function slugTakenByOther(db: Db, slug: string, campaignId: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { PitchStatus } from '@indiesplit/shared/pitches';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { pitchAssignments, pitchContacts, pitchEvents, pitches } from '../../db/schema-pitches.ts';
 
 export type PitchRow = typeof pitches.$inferSelect;
@@ -138,4 +139,17 @@ export async function markContactCalled(db: Db, id: string, calledBy: string | n
     .where(and(eq(pitchContacts.id, id), eq(pitchContacts.askedForContact, true)))
     .returning({ id: pitchContacts.id });
   return row?.id ?? null;
+}
+
+/** The campaign each approved pitch became (read only: the campaigns feature writes it). */
+export async function campaignsOfPitches(
+  db: Db,
+  pitchIds: string[],
+): Promise<Map<string, { id: string; slug: string | null; status: string }>> {
+  if (pitchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ pitchId: campaigns.pitchId, id: campaigns.id, slug: campaigns.slug, status: campaigns.status })
+    .from(campaigns)
+    .where(inArray(campaigns.pitchId, pitchIds));
+  return new Map(rows.flatMap((r) => (r.pitchId ? [[r.pitchId, r] as const] : [])));
 }

@@ -338,6 +338,35 @@ describe('GET /api/backoffice/distributions/', () => {
   });
 });
 
+describe('GET /api/backoffice/distributions/ and demo rounds', () => {
+  it('leaves demo distributions out unless asked, and then lists them after the real ones', async () => {
+    const admin = await member(t, 'admin');
+    const real = await launchedCampaign(ctx, { investments: [10_000] });
+    const demo = await launchedCampaign(ctx, { investments: [10_000], currency: 'DEMO' });
+    const realOne = (await verified(real.campaign, 100_000)).distribution;
+    const demoOne = (await verified(demo.campaign, 100_000)).distribution;
+    const list = async (query: string) => {
+      const res = await admin.client.get(`/api/backoffice/distributions/${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().distributions as { id: string; currency: string }[];
+    };
+
+    const byDefault = await list('');
+    expect(byDefault.map((d) => d.id)).toContain(realOne.id);
+    expect(new Set(byDefault.map((d) => d.currency))).toEqual(new Set(['EUR']));
+    expect((await list('?include_demo=false')).map((d) => d.id)).not.toContain(demoOne.id);
+
+    const all = await list('?include_demo=true&status=awaiting_funds');
+    const ids = all.map((d) => d.id);
+    expect(ids).toContain(demoOne.id);
+    // The demo one is newer, yet every real distribution comes before every demo one.
+    const firstDemo = all.findIndex((d) => d.currency === 'DEMO');
+    expect(all.slice(firstDemo).every((d) => d.currency === 'DEMO')).toBe(true);
+    expect(ids.indexOf(realOne.id)).toBeLessThan(firstDemo);
+    expect((await admin.client.get('/api/backoffice/distributions/?include_demo=1')).statusCode).toBe(400);
+  });
+});
+
 describe('the revenue invariants', () => {
   it('are reported by GET /api/backoffice/invariants/, naming a payout changed by hand', async () => {
     const admin = await member(t, 'admin');

@@ -2,7 +2,7 @@ import { normalizeBankTransactionId } from '@indiesplit/shared/funds';
 import { centsFromSql } from '@indiesplit/shared/money';
 import type { DistributionDto, DistributionStatus } from '@indiesplit/shared/revenue';
 import type { Currency } from '@indiesplit/shared/wallet';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { revenueDistributions } from '../../db/schema-revenue.ts';
@@ -318,13 +318,27 @@ export async function getDistribution(db: Db, id: string): Promise<DistributionD
 }
 
 /** The back office's list, newest first, optionally of one status. */
-export async function listDistributions(db: Db, status?: DistributionStatus): Promise<DistributionDto[]> {
+/** The back office's list: demo distributions only when asked, and then after every real one. */
+export async function listDistributions(
+  db: Db,
+  status?: DistributionStatus,
+  includeDemo = false,
+): Promise<DistributionDto[]> {
   const rows = await db
     .select({ row: revenueDistributions, campaign: campaignColumns })
     .from(revenueDistributions)
     .innerJoin(campaigns, eq(campaigns.id, revenueDistributions.campaignId))
-    .where(and(status ? eq(revenueDistributions.status, status) : undefined))
-    .orderBy(desc(revenueDistributions.createdAt), desc(revenueDistributions.sequence))
+    .where(
+      and(
+        status ? eq(revenueDistributions.status, status) : undefined,
+        includeDemo ? undefined : ne(revenueDistributions.currency, 'DEMO'),
+      ),
+    )
+    .orderBy(
+      sql`${revenueDistributions.currency} = 'DEMO'`,
+      desc(revenueDistributions.createdAt),
+      desc(revenueDistributions.sequence),
+    )
     .limit(500);
   return rows.map((r) => toDistributionDto(r.row, r.campaign));
 }

@@ -1,6 +1,6 @@
 import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { ReportStatus } from '@indiesplit/shared/revenue';
-import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { revenueDistributions, revenueReportLines, revenueReports } from '../../db/schema-revenue.ts';
@@ -53,12 +53,26 @@ export async function reportsOfCampaigns(db: Db, campaignIds: string[]): Promise
     .orderBy(desc(revenueReports.periodStart), asc(revenueReports.submittedAt));
 }
 
-export async function reportsByStatus(db: Db, status: ReportStatus | undefined): Promise<ReportRow[]> {
+/** The back office's list; demo reports only when asked, and then after every real one. */
+export async function reportsByStatus(
+  db: Db,
+  status: ReportStatus | undefined,
+  includeDemo = false,
+): Promise<ReportRow[]> {
   return db
     .select()
     .from(revenueReports)
-    .where(status ? eq(revenueReports.status, status) : undefined)
-    .orderBy(desc(revenueReports.submittedAt), desc(revenueReports.id))
+    .where(
+      and(
+        status ? eq(revenueReports.status, status) : undefined,
+        includeDemo ? undefined : ne(revenueReports.currency, 'DEMO'),
+      ),
+    )
+    .orderBy(
+      sql`${revenueReports.currency} = 'DEMO'`,
+      desc(revenueReports.submittedAt),
+      desc(revenueReports.id),
+    )
     .limit(LIST_LIMIT);
 }
 

@@ -8,7 +8,16 @@ import { AppError } from '../../platform/errors.ts';
 // routes only read the request.
 
 /** Campaigns whose developer sees them under "My campaigns". */
-export const DEVELOPER_STATUSES = ['funded', 'services_active', 'launched', 'completed'] as const;
+// "My campaigns" shows a round from the moment it is announced, so the studio follows it while it
+// raises money, not only after it was funded.
+export const DEVELOPER_STATUSES = [
+  'scheduled',
+  'live',
+  'funded',
+  'services_active',
+  'launched',
+  'completed',
+] as const;
 /** Reports may be filed for these. */
 export const REPORTING_STATUSES: readonly string[] = ['launched', 'completed'];
 

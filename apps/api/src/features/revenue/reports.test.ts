@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
-import { expectAllInvariants, useTestApp } from '../../../test/fixtures/settlement.ts';
+import { expectAllInvariants, newCampaign, useTestApp } from '../../../test/fixtures/settlement.ts';
 import { onPostgres, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { revenueDistributions, revenueReports } from '../../db/schema-revenue.ts';
@@ -201,6 +201,39 @@ describe('filing reports', () => {
     expect((await t.client().get('/api/my-campaigns/')).statusCode).toBe(401);
   });
 
+  it('lists a live round with its figures beside the funded ones, but never a draft', async () => {
+    const { dev, devId, campaign } = await setup();
+    const deadline = new Date(Date.now() + 10 * 86_400_000);
+    const live = await newCampaign(ctx.db, {
+      developerId: devId,
+      goalCents: 300_000,
+      maxCents: 450_000,
+      deadlineAt: deadline,
+    });
+    const draft = await newCampaign(ctx.db, { developerId: devId, status: 'draft' });
+
+    const campaigns = (await dev.get('/api/my-campaigns/')).json().campaigns as Array<
+      Record<string, unknown>
+    >;
+    const ids = campaigns.map((c) => c.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(draft.id);
+    expect(campaigns.find((c) => c.id === live.id)).toMatchObject({
+      status: 'live',
+      goal_cents: 300_000,
+      committed_cents: 0,
+      investor_count: 0,
+      deadline_at: deadline.toISOString(),
+      can_report: false,
+      report_due: null,
+    });
+    // The funded one carries what its two investors put in.
+    expect(campaigns.find((c) => c.id === campaign.id)).toMatchObject({
+      committed_cents: 100_000,
+      investor_count: 2,
+    });
+  });
+
   it('files a report from an imported CSV file', async () => {
     const { dev, campaign } = await setup();
     const parsed = parseRevenueCsv(
@@ -358,6 +391,38 @@ describe('filing reports', () => {
 });
 
 describe('review', () => {
+  it('lists demo reports only when asked, and then after the real ones', async () => {
+    const real = await setup();
+    const realId = (
+      await file(real.dev, real.campaign.id, month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]))
+    ).json().id;
+    const demo = await setup({ currency: 'DEMO' });
+    const demoFiled = await file(
+      demo.dev,
+      demo.campaign.id,
+      month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]),
+    );
+    expect(demoFiled.statusCode).toBe(201);
+    const demoId = demoFiled.json().id;
+    const list = async (query: string) => {
+      const res = await admin.client.get(`/api/backoffice/revenue-reports/?status=submitted${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().reports as { id: string; currency: string }[];
+    };
+
+    const byDefault = await list('');
+    expect(byDefault.map((r) => r.id)).toContain(realId);
+    expect(byDefault.map((r) => r.id)).not.toContain(demoId);
+    expect(byDefault.every((r) => r.currency === 'EUR')).toBe(true);
+
+    const all = await list('&include_demo=true');
+    const firstDemo = all.findIndex((r) => r.currency === 'DEMO');
+    expect(all[firstDemo]?.id).toBe(demoId);
+    // Filed last, yet after every real report.
+    expect(all.slice(firstDemo).every((r) => r.currency === 'DEMO')).toBe(true);
+    expect(all.map((r) => r.id).indexOf(realId)).toBeLessThan(firstDemo);
+  });
+
   it('returns, edits, resubmits and verifies a report into a distribution of the right pool', async () => {
     const { dev, devEmail, campaign } = await setup();
     const filed = await file(dev, campaign.id, month('2025-08-01', [line('steam', 150_000, 45_000, 5_000)]));

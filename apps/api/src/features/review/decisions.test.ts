@@ -210,6 +210,16 @@ describe('approval', () => {
     expect(res.json().decided_at).not.toBeNull();
     expect((await decide(id, 'approve')).statusCode).toBe(409);
     expect(await campaignsOf(id)).toHaveLength(1);
+
+    // The developer's "My pitches" names the campaign the approval created; still a draft, it has
+    // no public page yet. A pitch not approved has none.
+    const other = await pitch({}, dev.client);
+    const mine = (await dev.client.get('/api/projects/mine/')).json().pitches as Array<{
+      id: string;
+      campaign: unknown;
+    }>;
+    expect(mine.find((p) => p.id === id)?.campaign).toEqual({ id: draft?.id, slug: null, status: 'draft' });
+    expect(mine.find((p) => p.id === other)?.campaign).toBeNull();
   });
 
   it('sets the goal to the budget when no funding was asked, and the developer by verified email', async () => {

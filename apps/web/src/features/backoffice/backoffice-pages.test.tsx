@@ -376,14 +376,21 @@ describe('a pitch in the back office', () => {
     await user.click(within(panel).getByRole('radio', { name: /Approve/ }));
     await user.click(within(panel).getByRole('button', { name: 'Continue' }));
     await user.click(within(panel).getByRole('button', { name: 'Yes, approve' }));
-    expect(
-      await screen.findByText('The pitch has been approved: campaign draft c-42 has been created.'),
-    ).toBeInTheDocument();
+    const done = await screen.findByText(
+      /^The pitch has been approved and its campaign draft has been created\./,
+    );
+    // The notice leads straight to the draft the approval created.
+    expect(within(done).getByRole('link', { name: 'Open the campaign draft' })).toHaveAttribute(
+      'href',
+      '/backoffice/campaigns/c-42',
+    );
     // Read again: the pitch is closed, and the decision's message stays on screen.
     expect(await screen.findByText('A decision has been taken: this pitch is closed.')).toBeInTheDocument();
+    expect(screen.getByText(/^The pitch has been approved and its campaign draft/)).toBeVisible();
+    // The pitch's header links to the draft too.
     expect(
-      screen.getByText('The pitch has been approved: campaign draft c-42 has been created.'),
-    ).toBeVisible();
+      within(screen.getByRole('note')).getByRole('link', { name: 'Open the campaign draft' }),
+    ).toHaveAttribute('href', '/backoffice/campaigns/c-42');
   });
 
   it('lets an admin assign a reviewer from the staff list', async () => {

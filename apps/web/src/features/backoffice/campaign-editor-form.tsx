@@ -50,9 +50,12 @@ export function CampaignEditorForm({
   const save = useEditCampaign(campaign.id);
   const [initial, setInitial] = useState(() => formFrom(campaign));
   const form = useForm<CampaignEditorValues>({ resolver, defaultValues: initial });
-  const { reset, getValues, setError, clearErrors, handleSubmit } = form;
+  const { reset, getValues, setError, clearErrors, handleSubmit, setFocus } = form;
   const current = useWatch({ control: form.control }) as CampaignEditorValues;
   const [serverError, setServerError] = useState<ApiError | null>(null);
+  // The fields the server refused, in the form's order: the notice names each one (opening an
+  // incomplete campaign lists every missing field, not only the first) and leads to it.
+  const [badFields, setBadFields] = useState<Array<keyof CampaignEditorValues>>([]);
   const [saved, setSaved] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
 
@@ -70,18 +73,16 @@ export function CampaignEditorForm({
   const showFieldErrors = (err: ApiError | null): boolean => {
     setServerError(err);
     clearErrors();
-    let focused = false;
-    for (const field of Object.keys({ ...err?.fieldMessages, ...err?.fieldCodes })) {
+    const refused = new Set(Object.keys({ ...err?.fieldMessages, ...err?.fieldCodes }));
+    const fields = (Object.keys(initialRef.current) as Array<keyof CampaignEditorValues>).filter(
+      (field) => refused.has(field) && err !== null && fieldErrorKey(err, field) !== undefined,
+    );
+    fields.forEach((field, i) => {
       const key = err ? fieldErrorKey(err, field) : undefined;
-      if (!key || !(field in initialRef.current)) continue;
-      setError(
-        field as keyof CampaignEditorValues,
-        { type: 'server', message: key },
-        { shouldFocus: !focused },
-      );
-      focused = true;
-    }
-    return focused;
+      setError(field, { type: 'server', message: key }, { shouldFocus: i === 0 });
+    });
+    setBadFields(fields);
+    return fields.length > 0;
   };
   useImperativeHandle(ref, () => ({ showFieldErrors: (err) => void showFieldErrors(err) }));
 
@@ -93,6 +94,7 @@ export function CampaignEditorForm({
     try {
       await save.mutateAsync(changes);
       setServerError(null);
+      setBadFields([]);
       setSaved(true);
       focusSoon(() => noticeRef.current);
     } catch (error) {
@@ -106,7 +108,21 @@ export function CampaignEditorForm({
       <form className={styles.stack} onSubmit={onSubmit} onChange={() => setSaved(false)} noValidate>
         {serverError && (
           <Notice type="error" ref={noticeRef}>
-            {errorText(t, serverError, { fallback: 'backoffice:campaigns.saveFailed' })}
+            <p>{errorText(t, serverError, { fallback: 'backoffice:campaigns.saveFailed' })}</p>
+            {badFields.length > 0 && (
+              <>
+                <p>{t('campaigns.badFields', { count: badFields.length })}</p>
+                <ul className={styles.badFields}>
+                  {badFields.map((field) => (
+                    <li key={field}>
+                      <Button variant="ghost" size="sm" onClick={() => setFocus(field)}>
+                        {t(`campaigns.field.${field}`)}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </Notice>
         )}
         {saved && (
@@ -126,6 +142,7 @@ export function CampaignEditorForm({
             onClick={() => {
               reset(initial);
               setServerError(null);
+              setBadFields([]);
             }}
           >
             {t('campaigns.discard')}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -203,6 +203,41 @@ describe('the campaign editor', () => {
     expect(await screen.findAllByText(message)).not.toHaveLength(0);
     expect(declared).toHaveAttribute('aria-invalid', 'true');
     expect(bodyOf(fetchMock, 'PATCH')).toEqual({ studio_raised_elsewhere: '4800000' });
+  });
+
+  it('refuses to open an incomplete campaign, naming every missing field and leading to each', async () => {
+    renderEditor({
+      [`GET /api/backoffice/campaigns/${ID}`]: () => jsonResponse(200, detail()),
+      [`POST /api/backoffice/campaigns/${ID}/status`]: () =>
+        jsonResponse(400, {
+          success: false,
+          code: 'campaignIncomplete',
+          message: 'Fill in the missing details before publishing the campaign.',
+          error_codes: {
+            summary_it: 'fillMandatory',
+            max: 'fillMandatory',
+            deadline_at: 'deadlineInPast',
+            studio_legal_name: 'studioLegalNameMissing',
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open now' }));
+    const dialogButtons = screen.getAllByRole('button', { name: 'Open now' });
+    await user.click(dialogButtons[dialogButtons.length - 1]!);
+    const intro = await screen.findByText('These 4 fields need your attention:');
+    const list = within(intro.parentElement!).getByRole('list');
+    // In the form's order, by the names the admin sees on the fields.
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Maximum (euros)', 'Deadline', 'Summary (Italian)', 'Studio’s legal name']);
+    for (const label of [/^Maximum \(euros\)/, /^Deadline/, /^Summary \(Italian\)/, /^Studio’s legal name/]) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    await user.click(within(list).getByRole('button', { name: 'Summary (Italian)' }));
+    expect(screen.getByLabelText(/^Summary \(Italian\)/)).toHaveFocus();
   });
 
   it('cancels only after a confirmation, with the reason given', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { Field, SelectField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -25,14 +26,20 @@ export default function CampaignListPage() {
   const [params, setParams] = useSearchParams();
   const status = asStatus(params.get('status'));
   const q = params.get('q')?.trim() || undefined;
-  const query = useMemo(() => ({ status, q }), [status, q]);
+  // Demo rounds are hidden unless asked for: the demo opens new ones every few minutes.
+  const showDemo = params.get('demo') === '1';
+  const query = useMemo(
+    () => ({ status, q, include_demo: showDemo ? ('true' as const) : undefined }),
+    [status, q, showDemo],
+  );
   const list = useBackofficeCampaigns(query);
   const [search, setSearch] = useState(q ?? '');
 
-  const apply = (next: { status?: string | undefined; q?: string | undefined }) => {
+  const apply = (next: { status?: string | undefined; q?: string | undefined; demo?: boolean }) => {
     const p = new URLSearchParams();
     if (next.status) p.set('status', next.status);
     if (next.q) p.set('q', next.q);
+    if (next.demo ?? showDemo) p.set('demo', '1');
     setParams(p);
   };
   const onSubmit = (e: FormEvent) => {
@@ -72,6 +79,12 @@ export default function CampaignListPage() {
                 </option>
               ))}
             </SelectField>
+            <Checkbox
+              label={t('demoFilter.show')}
+              description={t('demoFilter.hint')}
+              checked={showDemo}
+              onChange={(e) => apply({ status, q, demo: e.currentTarget.checked })}
+            />
           </div>
           <div className={styles.filterActions}>
             <Button type="submit">{t('campaigns.apply')}</Button>

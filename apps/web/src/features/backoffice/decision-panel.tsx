@@ -7,14 +7,16 @@ import {
 } from '@indiesplit/shared/pitches';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { GroupError, TextAreaField } from '../../components/field.tsx';
-import { AlertIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { focusSoon } from '../../lib/form.ts';
 import { useDecidePitch } from './api.ts';
 import styles from './backoffice.module.css';
+import { ConfirmBox } from './confirm-box.tsx';
 
 const TARGET: Record<Decision, PitchStatus> = {
   request_changes: 'changes_requested',
@@ -49,14 +51,19 @@ export function DecisionPanel({
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<'choose' | 'message' | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; campaignId?: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   const notice = result && (
     <Notice type={result.ok ? 'success' : 'error'} ref={noticeRef}>
       {result.text}
+      {result.campaignId && (
+        <>
+          {' '}
+          <Link to={paths.backofficeCampaign(result.campaignId)}>{t('decision.openDraft')}</Link>
+        </>
+      )}
     </Notice>
   );
 
@@ -85,7 +92,6 @@ export function DecisionPanel({
     }
     setProblem(null);
     setConfirming(true);
-    focusSoon(() => confirmRef.current);
   };
 
   const onConfirm = async () => {
@@ -93,13 +99,13 @@ export function DecisionPanel({
     try {
       const res = await decide.mutateAsync({ decision, message: message.trim() });
       setConfirming(false);
-      setResult({
-        ok: true,
-        text:
-          decision === 'approve' && res?.campaign_id
-            ? t('decision.approvedWithCampaign', { id: res.campaign_id })
-            : t(`decision.done.${decision}`),
-      });
+      // An approval opens the campaign draft: the admin goes straight on to it from here.
+      const campaignId = decision === 'approve' ? res?.campaign_id : null;
+      setResult(
+        campaignId
+          ? { ok: true, text: t('decision.approvedWithCampaign'), campaignId }
+          : { ok: true, text: t(`decision.done.${decision}`) },
+      );
       setDecision(null);
       setMessage('');
     } catch (err) {
@@ -158,31 +164,19 @@ export function DecisionPanel({
         </div>
       ) : (
         decision && (
-          <div ref={confirmRef} tabIndex={-1} className={styles.confirmBox}>
-            <p id="decision-confirm" className={styles.confirmText}>
-              <AlertIcon size={18} />
-              <strong>{t(`decision.confirm.${decision}`, { project: projectName })}</strong>
-            </p>
-            <div className={styles.formActions}>
-              <Button
-                variant="secondary"
-                disabled={decide.isPending}
-                onClick={() => {
-                  setConfirming(false);
-                  focusSoon(() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]'));
-                }}
-              >
-                {t('decision.cancel')}
-              </Button>
-              <Button
-                variant={decision === 'approve' ? 'primary' : 'danger'}
-                loading={decide.isPending}
-                onClick={() => void onConfirm()}
-              >
-                {decide.isPending ? t('decision.sending') : t(`decision.confirmButton.${decision}`)}
-              </Button>
-            </div>
-          </div>
+          <ConfirmBox
+            variant={decision === 'approve' ? 'primary' : 'danger'}
+            confirmLabel={t(`decision.confirmButton.${decision}`)}
+            pendingLabel={t('decision.sending')}
+            pending={decide.isPending}
+            onConfirm={() => void onConfirm()}
+            onCancel={() => {
+              setConfirming(false);
+              focusSoon(() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]'));
+            }}
+          >
+            {t(`decision.confirm.${decision}`, { project: projectName })}
+          </ConfirmBox>
         )
       )}
     </form>

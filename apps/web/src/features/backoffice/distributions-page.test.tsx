@@ -62,6 +62,12 @@ describe('back office: distributions', () => {
     expect(within(form).getByLabelText(/^Bank transaction id/)).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText(/^Bank transaction id/), ' BANK-77 ');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    // Nothing is sent before the admin confirms the campaign, the amount and the bank's id.
+    const ask = within(form).getByRole('group', {
+      name: 'Record €1,000.05 received for Neon Drift, distribution 1 (bank transaction BANK-77)? The investors are paid at once; this cannot be undone.',
+    });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/funding'))).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, record the payment' }));
 
     expect(
       await screen.findByText(/Payment recorded: Neon Drift, distribution 1 is paid/),
@@ -99,6 +105,7 @@ describe('back office: distributions', () => {
     await user.clear(amount);
     await user.type(amount, '1.000,05');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, record the payment' }));
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => u === '/api/backoffice/distributions/d1/funding')).toBe(true),
     );
@@ -128,11 +135,38 @@ describe('back office: distributions', () => {
     await user.type(amount, '999.99');
     await user.type(screen.getByLabelText(/^Bank transaction id/), 'B-1');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, record the payment' }));
     await vi.waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
-    expect(amount).toHaveFocus();
+    await vi.waitFor(() => expect(amount).toHaveFocus());
     expect(amount).toHaveValue('999.99');
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The amount received must be exactly the pool to distribute.',
+    );
+  });
+
+  it('hides demo rounds until the admin asks for them, and the server does the filtering', async () => {
+    const moss = distributionDto({
+      id: 'd2',
+      campaign: { id: 'c2', slug: null, title: 'Moss Knight' },
+      currency: 'DEMO',
+      status: 'paid',
+    });
+    const fetchMock = stubApi({
+      [LIST]: () => jsonResponse(200, { distributions: [distributionDto()] }),
+      [`${LIST}?include_demo=true`]: () => jsonResponse(200, { distributions: [distributionDto(), moss] }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<DistributionsPage />, route);
+    const table = await screen.findByRole('table', { name: 'Distributions' });
+    expect(within(table).getByRole('row', { name: /Neon Drift/ })).toBeInTheDocument();
+    expect(within(table).queryByRole('row', { name: /Moss Knight/ })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('checkbox', { name: 'Show demo rounds' });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    expect(await within(table).findByRole('row', { name: /Moss Knight/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/backoffice/distributions/?include_demo=true',
     );
   });
 

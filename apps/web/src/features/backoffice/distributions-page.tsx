@@ -1,4 +1,4 @@
-import { amountErrorKey, centsToEuroString, parseEuroToCents } from '@indiesplit/shared/money';
+import { amountErrorKey, centsToEuroString, formatMoney, parseEuroToCents } from '@indiesplit/shared/money';
 import {
   DISTRIBUTION_STATUSES,
   type DistributionDto,
@@ -7,6 +7,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { cx } from '../../components/cx.ts';
 import { Field, SelectField } from '../../components/field.tsx';
 import { Money } from '../../components/money.tsx';
@@ -19,6 +20,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useDistributions, useFundDistribution } from '../revenue/api.ts';
 import { DistributionStatusBadge } from '../revenue/report-parts.tsx';
 import styles from './backoffice.module.css';
+import { ConfirmBox } from './confirm-box.tsx';
 import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
 
@@ -31,7 +33,9 @@ export default function DistributionsPage() {
   const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
   usePageTitle(t('distributions.title'));
   const [status, setStatus] = useState<DistributionStatus | ''>('');
-  const list = useDistributions(status || null);
+  // Demo rounds (virtual money) are hidden unless asked for: they would bury the real payments.
+  const [showDemo, setShowDemo] = useState(false);
+  const list = useDistributions(status || null, showDemo);
   const [funding, setFunding] = useState<DistributionDto | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -70,6 +74,12 @@ export default function DistributionsPage() {
             </option>
           ))}
         </SelectField>
+        <Checkbox
+          label={t('backoffice:demoFilter.show')}
+          description={t('backoffice:demoFilter.hint')}
+          checked={showDemo}
+          onChange={(e) => setShowDemo(e.currentTarget.checked)}
+        />
       </div>
       {list.isPending ? (
         <Spinner label={t('loading')} />
@@ -198,8 +208,11 @@ function FundingForm({
   onCancel: () => void;
   onDone: (o: Outcome) => void;
 }) {
-  const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
+  const { t, i18n } = useTranslation(['revenue', 'backoffice', 'errors']);
   const fund = useFundDistribution();
+  // Recording the payment pays the investors at once: the checked values are confirmed first.
+  const [confirming, setConfirming] = useState<{ cents: number; bank: string } | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const [bankId, setBankId] = useState('');
   const [amount, setAmount] = useState(centsToEuroString(d.pool_cents));
@@ -208,7 +221,7 @@ function FundingForm({
   const bankRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const submit = async () => {
+  const check = () => {
     setFailure(null);
     const cents = parseEuroToCents(amount);
     const next = {
@@ -223,10 +236,15 @@ function FundingForm({
     setErrors(next);
     if (next.bank) return bankRef.current?.focus();
     if (next.amount) return amountRef.current?.focus();
+    setConfirming({ cents: cents as number, bank: bankId.trim() });
+  };
+
+  const submit = async () => {
+    if (!confirming) return;
     try {
       const result = await fund.mutateAsync({
         id: d.id,
-        body: { bank_transaction_id: bankId.trim(), amount_cents: cents as number },
+        body: { bank_transaction_id: confirming.bank, amount_cents: confirming.cents },
       });
       onDone({
         ok: true,
@@ -237,12 +255,14 @@ function FundingForm({
         }),
       });
     } catch (err) {
+      setConfirming(null);
       if (err instanceof ApiError) {
         const bank = fieldErrorKey(err, 'bank_transaction_id');
         const amt = fieldErrorKey(err, 'amount_cents');
         if (bank || amt) {
           setErrors({ bank: validationText(t, bank), amount: validationText(t, amt) });
-          (bank ? bankRef : amountRef).current?.focus();
+          // After the re-render that enables the fields again (they were locked while confirming).
+          focusSoon(() => (bank ? bankRef : amountRef).current);
         }
       }
       setFailure(errorText(t, err, { fallback: 'revenue:distributions.failed' }));
@@ -255,7 +275,7 @@ function FundingForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        check();
       }}
     >
       <h2 id="record-payment" className={styles.panelTitle}>
@@ -265,7 +285,10 @@ function FundingForm({
         {t('distributions.formIntro')} <Money cents={d.pool_cents} currency={d.currency} />
       </p>
       {failure && <Notice type="error">{failure}</Notice>}
-      <div className={styles.filterGrid}>
+      <fieldset className={styles.filterGrid} disabled={confirming !== null}>
+        <legend className="visually-hidden">
+          {t('distributions.formTitle', { campaign: d.campaign.title, sequence: d.sequence })}
+        </legend>
         <Field
           ref={bankRef}
           id={`${ids}-bank`}
@@ -289,15 +312,35 @@ function FundingForm({
           error={errors.amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
         />
-      </div>
-      <div className={styles.formActions}>
-        <Button variant="ghost" disabled={fund.isPending} onClick={onCancel}>
-          {t('distributions.cancel')}
-        </Button>
-        <Button type="submit" loading={fund.isPending}>
-          {t('distributions.confirm')}
-        </Button>
-      </div>
+      </fieldset>
+      {confirming ? (
+        <ConfirmBox
+          confirmLabel={t('distributions.confirmYes')}
+          pendingLabel={t('distributions.recording')}
+          pending={fund.isPending}
+          onConfirm={() => void submit()}
+          onCancel={() => {
+            setConfirming(null);
+            focusSoon(() => submitRef.current);
+          }}
+        >
+          {t('distributions.question', {
+            amount: formatMoney(confirming.cents, d.currency, i18n.language),
+            campaign: d.campaign.title,
+            sequence: d.sequence,
+            bank: confirming.bank,
+          })}
+        </ConfirmBox>
+      ) : (
+        <div className={styles.formActions}>
+          <Button variant="ghost" onClick={onCancel}>
+            {t('distributions.cancel')}
+          </Button>
+          <Button ref={submitRef} type="submit">
+            {t('distributions.confirm')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

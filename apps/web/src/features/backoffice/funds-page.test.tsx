@@ -32,10 +32,56 @@ describe('back office: deposits and withdrawals', () => {
     await user.type(screen.getByLabelText(/^Amount in euros/), '100');
     await user.type(screen.getByLabelText(/^Bank transaction id/), 'B-1');
     await user.click(screen.getByRole('button', { name: 'Credit the wallet' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, credit the wallet' }));
     const reference = screen.getByLabelText(/^Personal reference/);
     await vi.waitFor(() => expect(reference).toHaveAttribute('aria-invalid', 'true'));
+    await vi.waitFor(() => expect(reference).toHaveFocus());
     expect(reference).toHaveValue('IS-2222-2222');
     expect(screen.getByLabelText(/^Bank transaction id/)).toHaveValue('B-1');
+  });
+
+  it('credits a transfer only after the admin confirms the amount, reference and payer', async () => {
+    const fetchMock = stubApi({
+      ...lists,
+      'POST /api/backoffice/funds/deposits': () =>
+        jsonResponse(201, {
+          id: 'd1',
+          member: { id: 'u1', username: 'alice', email: 'alice@example.com' },
+          amount_cents: 12_050,
+          bank_transaction_id: 'B-7',
+          value_date: '2026-03-02',
+          payer_name: 'Ada Byron',
+          recorded_by: 'demo_admin',
+          created_at: '2026-03-03T09:00:00Z',
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
+    await screen.findByText('No withdrawal is waiting.');
+    await user.type(screen.getByLabelText(/^Personal reference/), 'IS-7K3M-Q9TX');
+    await user.type(screen.getByLabelText(/^Amount in euros/), '120.50');
+    await user.type(screen.getByLabelText(/^Bank transaction id/), 'B-7');
+    await user.type(screen.getByLabelText(/^Payer/), 'Ada Byron');
+    await user.click(screen.getByRole('button', { name: 'Credit the wallet' }));
+    const ask = screen.getByRole('group', {
+      name: 'Credit €120.50 paid by Ada Byron to the wallet with the reference IS-7K3M-Q9TX (bank transaction B-7)? The investor can use the money at once.',
+    });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // Going back leaves the form as typed and still nothing sent.
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText(/^Amount in euros/)).toHaveValue('120.50');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Credit the wallet' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, credit the wallet' }));
+    expect(await screen.findByText('€120.50 credited to alice.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      reference: 'IS-7K3M-Q9TX',
+      amount: '120.50',
+      bank_transaction_id: 'B-7',
+      payer_name: 'Ada Byron',
+    });
   });
 
   it('shows the per-row report of a CSV import', async () => {
@@ -122,6 +168,12 @@ describe('back office: deposits and withdrawals', () => {
     await user.click(
       within(table).getByRole('button', { name: 'Start the payment of the withdrawal of €80.00 by alice' }),
     );
+    // Nothing is sent before the admin confirms, with the investor and the amount in view.
+    const ask = within(table).getByRole('group', {
+      name: 'Start the payment of €80.00 to alice? From now on they can no longer cancel the withdrawal.',
+    });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, start the payment' }));
     expect(await screen.findByText(/The payment of €80.00 to alice is started/)).toBeInTheDocument();
     expect(await screen.findByText('No withdrawal is waiting.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url)).toEqual([
@@ -172,6 +224,11 @@ describe('back office: deposits and withdrawals', () => {
     await user.click(within(table).getByRole('button', { name: /as paid/ }));
     await user.type(screen.getByLabelText(/^Bank reference of the transfer/), 'SEPA-9');
     await user.click(screen.getByRole('button', { name: 'Confirm paid' }));
+    const ask = screen.getByRole('group', {
+      name: 'Record the withdrawal of €80.00 by alice as paid, with the bank reference SEPA-9? This cannot be undone.',
+    });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/paid'))).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, mark paid' }));
     expect(await screen.findByText('No withdrawal is being paid.')).toBeInTheDocument();
     const paid = fetchMock.mock.calls.find(([url]) => url === '/api/backoffice/funds/withdrawals/w2/paid');
     expect(JSON.parse(String(paid?.[1]?.body))).toEqual({ bank_reference: 'SEPA-9' });
@@ -179,6 +236,7 @@ describe('back office: deposits and withdrawals', () => {
     await user.click(screen.getByRole('button', { name: 'Waiting' }));
     const waiting = await screen.findByRole('table', { name: 'Withdrawals to pay' });
     await user.click(within(waiting).getByRole('button', { name: /Start the payment/ }));
+    await user.click(within(waiting).getByRole('button', { name: 'Yes, start the payment' }));
     expect(
       await screen.findByText('This withdrawal request has already been paid, rejected or cancelled.'),
     ).toBeInTheDocument();

@@ -96,7 +96,8 @@ function PitchDetail({ pitch }: { pitch: BackofficePitchDetail }) {
       </header>
       {pitch.campaign_id && (
         <p className={styles.campaign} role="note">
-          {t('detail.campaign', { id: pitch.campaign_id })}
+          {t('detail.campaign')}{' '}
+          <Link to={paths.backofficeCampaign(pitch.campaign_id)}>{t('decision.openDraft')}</Link>
         </p>
       )}
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import type { RevenueReportDto } from '@indiesplit/shared/revenue';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import { distributionDto, reportDto } from '../revenue/test-data.ts';
 import RevenueReportsPage from './revenue-reports-page.tsx';
@@ -43,6 +44,12 @@ describe('back office: revenue reports', () => {
     );
 
     await user.click(within(card).getByRole('button', { name: 'Verify Neon Drift · February 2027' }));
+    // Nothing is sent yet: the admin is asked, with the campaign, the month and the net revenue.
+    const ask = within(card).getByRole('group', {
+      name: 'Verify the report of Neon Drift for February 2027, with net revenue of €8,000.00? This creates the investors’ distribution and cannot be undone.',
+    });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/verify'))).toBe(false);
+    await user.click(within(ask).getByRole('button', { name: 'Yes, verify' }));
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Verified: Neon Drift, February 2027.');
     const distribution = within(done).getByRole('region', { name: 'Distribution' });
@@ -74,6 +81,7 @@ describe('back office: revenue reports', () => {
     renderScreen(<RevenueReportsPage />, route);
     const card = await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
     await user.click(within(card).getByRole('button', { name: 'Verify Neon Drift · February 2027' }));
+    await user.click(within(card).getByRole('button', { name: 'Yes, verify' }));
     expect(
       await screen.findByText(
         'The developer changed this report after you opened it. Look at the new figures and statement, then decide again.',
@@ -82,6 +90,55 @@ describe('back office: revenue reports', () => {
     // The list is asked for again, so the admin now sees the changed report.
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.filter(([u]) => `GET ${u}` === WAITING).length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('asks in Italian too, and sends nothing when the admin cancels', async () => {
+    const fetchMock = stubApi({ [WAITING]: () => jsonResponse(200, { reports: [reportDto()] }) });
+    await act(() => i18n.changeLanguage('it'));
+    try {
+      const user = userEvent.setup();
+      renderScreen(<RevenueReportsPage />, route);
+      const card = await screen.findByRole('article', { name: /^Neon Drift · / });
+      const verifyButton = within(card).getByRole('button', { name: /^Verifica Neon Drift/ });
+      await user.click(verifyButton);
+      const ask = within(card).getByRole('group', {
+        name: /^Verificare il rendiconto di Neon Drift per .*, con ricavi netti di 8\.?000,00\s€\?/,
+      });
+      await user.click(within(ask).getByRole('button', { name: 'Annulla' }));
+      expect(within(card).queryByRole('group')).not.toBeInTheDocument();
+      await vi.waitFor(() =>
+        expect(within(card).getByRole('button', { name: /^Verifica Neon Drift/ })).toHaveFocus(),
+      );
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('asks the server for demo reports only when the admin shows them', async () => {
+    const fetchMock = stubApi({
+      [WAITING]: () => jsonResponse(200, { reports: [reportDto()] }),
+      [`${WAITING}&include_demo=true`]: () =>
+        jsonResponse(200, {
+          reports: [
+            reportDto(),
+            reportDto({
+              id: 'r9',
+              currency: 'DEMO',
+              campaign: { id: 'c9', slug: null, title: 'Moss Knight' },
+            }),
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<RevenueReportsPage />, route);
+    await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
+    expect(screen.queryByRole('article', { name: /^Moss Knight/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Show demo rounds' }));
+    expect(await screen.findByRole('article', { name: /^Moss Knight/ })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      '/api/backoffice/revenue-reports/?status=submitted&include_demo=true',
     );
   });
 

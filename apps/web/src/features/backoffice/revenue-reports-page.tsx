@@ -1,7 +1,9 @@
+import { formatMoney } from '@indiesplit/shared/money';
 import { REPORT_STATUSES, type ReportStatus, type RevenueReportDto } from '@indiesplit/shared/revenue';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { Checkbox } from '../../components/checkbox.tsx';
 import { SelectField, TextAreaField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -18,6 +20,7 @@ import {
   useReportTitle,
 } from '../revenue/report-parts.tsx';
 import styles from './backoffice.module.css';
+import { ConfirmBox } from './confirm-box.tsx';
 import { Forbidden } from './forbidden.tsx';
 import { isForbidden, LoadError } from './load-error.tsx';
 
@@ -33,7 +36,9 @@ export default function RevenueReportsPage() {
   const { t } = useTranslation(['revenue', 'backoffice', 'errors']);
   usePageTitle(t('review.title'));
   const [status, setStatus] = useState<ReportStatus | ''>('submitted');
-  const list = useBackofficeReports(status || null);
+  // Demo rounds (virtual money) are hidden unless asked for: they would bury the real reports.
+  const [showDemo, setShowDemo] = useState(false);
+  const list = useBackofficeReports(status || null, showDemo);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const titleOf = useReportTitle();
@@ -89,6 +94,12 @@ export default function RevenueReportsPage() {
           ))}
           <option value="">{t('review.all')}</option>
         </SelectField>
+        <Checkbox
+          label={t('backoffice:demoFilter.show')}
+          description={t('backoffice:demoFilter.hint')}
+          checked={showDemo}
+          onChange={(e) => setShowDemo(e.currentTarget.checked)}
+        />
       </div>
       {list.isPending ? (
         <Spinner label={t('loading')} />
@@ -118,6 +129,9 @@ function ReviewCard({ report, onOutcome }: { report: RevenueReportDto; onOutcome
   const verify = useVerifyReport();
   const sendBack = useReturnReport();
   const [returning, setReturning] = useState(false);
+  // Verifying creates the investors' distribution and cannot be undone: it is confirmed first.
+  const [confirmingVerify, setConfirmingVerify] = useState(false);
+  const verifyButton = useRef<HTMLButtonElement>(null);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | undefined>(undefined);
   const commentRef = useRef<HTMLTextAreaElement>(null);
@@ -130,8 +144,10 @@ function ReviewCard({ report, onOutcome }: { report: RevenueReportDto; onOutcome
   const doVerify = async () => {
     try {
       const verified = await verify.mutateAsync({ reportId: report.id, updatedAt: report.updated_at });
+      setConfirmingVerify(false);
       onOutcome({ ok: true, kind: 'verified', report: verified });
     } catch (err) {
+      setConfirmingVerify(false);
       onOutcome({ ok: false, text: errorText(t, err, { fallback: 'revenue:review.failed' }) });
     }
   };
@@ -225,13 +241,31 @@ function ReviewCard({ report, onOutcome }: { report: RevenueReportDto; onOutcome
               </Button>
             </div>
           </form>
+        ) : confirmingVerify ? (
+          <ConfirmBox
+            size="sm"
+            confirmLabel={t('review.confirmVerify')}
+            pendingLabel={t('review.verifying')}
+            pending={verify.isPending}
+            onConfirm={() => void doVerify()}
+            onCancel={() => {
+              setConfirmingVerify(false);
+              focusSoon(() => verifyButton.current);
+            }}
+          >
+            {t('review.verifyQuestion', {
+              campaign: report.campaign.title,
+              period,
+              net: formatMoney(report.net_cents, report.currency, i18n.language),
+            })}
+          </ConfirmBox>
         ) : (
           <div className={styles.formActions}>
             <Button
+              ref={verifyButton}
               size="sm"
-              loading={verify.isPending}
               disabled={busy}
-              onClick={() => void doVerify()}
+              onClick={() => setConfirmingVerify(true)}
               aria-label={t('review.verifyLabel', { report: label })}
             >
               {t('review.verify')}

@@ -27,6 +27,7 @@ export const fetchBackofficeCampaigns = (query: BackofficeCampaignQuery, signal?
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
   if (query.q) params.set('q', query.q);
+  if (query.include_demo === 'true') params.set('include_demo', 'true');
   const search = params.toString();
   return apiRequest<{ campaigns: BackofficeCampaignSummary[] }>(
     `/backoffice/campaigns${search ? `?${search}` : ''}`,

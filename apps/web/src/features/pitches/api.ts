@@ -1,4 +1,4 @@
-import type { ContactRequest, PitchDto } from '@indiesplit/shared/pitches';
+import type { ContactRequest, MyPitchDto, PitchDto } from '@indiesplit/shared/pitches';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -19,7 +19,7 @@ export const submitProject = (form: FormData) =>
   apiRequest<{ success: true; id: string }>('/projects/submit-project/', { form });
 
 export const fetchMyPitches = (signal?: AbortSignal) =>
-  apiRequest<{ pitches: PitchDto[] }>('/projects/mine/', { signal }).then((r) => r.pitches);
+  apiRequest<{ pitches: MyPitchDto[] }>('/projects/mine/', { signal }).then((r) => r.pitches);
 
 export const myPitchesQuery = () =>
   queryOptions({ queryKey: pitchKeys.mine, queryFn: ({ signal }) => fetchMyPitches(signal) });

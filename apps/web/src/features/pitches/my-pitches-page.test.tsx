@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { PitchDto } from '@indiesplit/shared/pitches';
+import type { MyPitchDto } from '@indiesplit/shared/pitches';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const nextYear = new Date().getFullYear() + 1;
 
-function pitchDto(over: Partial<PitchDto> = {}): PitchDto {
+function pitchDto(over: Partial<MyPitchDto> = {}): MyPitchDto {
   return {
     id: 'p1',
     project_name: 'Neon Drift',
@@ -35,6 +35,7 @@ function pitchDto(over: Partial<PitchDto> = {}): PitchDto {
     submitted_at: '2026-01-10T10:00:00Z',
     decided_at: null,
     can_resubmit: false,
+    campaign: null,
     ...over,
   };
 }
@@ -82,6 +83,44 @@ describe('My pitches', () => {
     expect(within(second).getByText('Not a fit for us right now.')).toBeInTheDocument();
   });
 
+  it('links an approved pitch to its campaign once announced, and says a draft is being prepared', async () => {
+    stubApi({
+      'GET /api/projects/mine/': () =>
+        jsonResponse(200, {
+          pitches: [
+            pitchDto({
+              status: 'approved',
+              decided_at: '2026-02-01T10:00:00Z',
+              campaign: { id: 'c1', slug: 'neon-drift', status: 'live' },
+            }),
+            pitchDto({
+              id: 'p2',
+              project_name: 'Moss Knight',
+              status: 'approved',
+              decided_at: '2026-02-02T10:00:00Z',
+              campaign: { id: 'c2', slug: null, status: 'draft' },
+            }),
+            pitchDto({ id: 'p3', project_name: 'Star Courier' }),
+          ],
+        }),
+    });
+    renderScreen(<MyPitchesPage />, { path: '/my-pitches', auth: member() });
+    const live = await screen.findByRole('article', { name: 'Neon Drift' });
+    expect(within(live).getByRole('link', { name: 'See the campaign of Neon Drift' })).toHaveAttribute(
+      'href',
+      '/campaigns/neon-drift',
+    );
+    const draft = screen.getByRole('article', { name: 'Moss Knight' });
+    expect(within(draft).getByText(/^Our team is preparing its campaign/)).toBeInTheDocument();
+    expect(within(draft).getByRole('link', { name: 'Go to My campaigns' })).toHaveAttribute(
+      'href',
+      '/my-campaigns',
+    );
+    expect(within(draft).queryByRole('link', { name: /See the campaign/ })).not.toBeInTheDocument();
+    const pending = screen.getByRole('article', { name: 'Star Courier' });
+    expect(within(pending).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('invites a first pitch when there is none', async () => {
     stubApi({ 'GET /api/projects/mine/': () => jsonResponse(200, { pitches: [] }) });
     renderScreen(<MyPitchesPage />, { path: '/my-pitches', auth: member() });
@@ -93,7 +132,7 @@ describe('My pitches', () => {
   });
 
   it('edits and resubmits a pitch sent back for changes, keeping the deck on file', async () => {
-    let status: PitchDto['status'] = 'changes_requested';
+    let status: MyPitchDto['status'] = 'changes_requested';
     const fetchMock = stubApi({
       'GET /api/projects/mine/': () =>
         jsonResponse(200, {

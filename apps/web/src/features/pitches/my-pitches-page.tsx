@@ -1,7 +1,7 @@
-import type { PitchDto } from '@indiesplit/shared/pitches';
+import type { MyPitchDto } from '@indiesplit/shared/pitches';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { NavigationState } from '../../app/navigation-state.ts';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -79,7 +79,7 @@ export default function MyPitchesPage() {
   );
 }
 
-function PitchCard({ pitch }: { pitch: PitchDto }) {
+function PitchCard({ pitch }: { pitch: MyPitchDto }) {
   const { t, i18n } = useTranslation('pitch');
   const [editing, setEditing] = useState(false);
   const [done, setDone] = useState(false);
@@ -116,6 +116,7 @@ function PitchCard({ pitch }: { pitch: PitchDto }) {
         )}
       </dl>
       <p className={styles.statusText}>{t(`statusText.${pitch.status}`)}</p>
+      <CampaignLink campaign={pitch.campaign} title={pitch.project_name} />
       {pitch.decision_message && (
         <figure className={styles.message}>
           <figcaption>{t('mine.decisionMessage')}</figcaption>
@@ -173,5 +174,31 @@ function PitchCard({ pitch }: { pitch: PitchDto }) {
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * Where an approved pitch went: its campaign page once the campaign is announced, before that a
+ * word that the team is preparing it (a draft has no public page). A cancelled one says nothing.
+ */
+function CampaignLink({ campaign, title }: { campaign: MyPitchDto['campaign']; title: string }) {
+  const { t } = useTranslation('pitch');
+  if (!campaign || campaign.status === 'cancelled') return null;
+  if (campaign.status === 'draft' || !campaign.slug)
+    return (
+      <p className={styles.statusText}>
+        {t('mine.campaignPreparing')} <Link to={paths.myCampaigns}>{t('mine.myCampaigns')}</Link>
+      </p>
+    );
+  return (
+    <div className={styles.cardActions}>
+      <ButtonLink
+        to={paths.campaign(campaign.slug)}
+        variant="secondary"
+        aria-label={t('mine.campaignLabel', { title })}
+      >
+        {t('mine.campaign')}
+      </ButtonLink>
+    </div>
   );
 }

@@ -17,8 +17,10 @@ export const revenueKeys = {
   all: ['revenue'] as const,
   myCampaigns: ['revenue', 'my-campaigns'] as const,
   campaignReports: (campaignId: string) => ['revenue', 'campaign-reports', campaignId] as const,
-  backofficeReports: (status: ReportStatus | null) => ['revenue', 'backoffice-reports', status] as const,
-  distributions: (status: DistributionStatus | null) => ['revenue', 'distributions', status] as const,
+  backofficeReports: (status: ReportStatus | null, includeDemo = false) =>
+    ['revenue', 'backoffice-reports', status, includeDemo] as const,
+  distributions: (status: DistributionStatus | null, includeDemo = false) =>
+    ['revenue', 'distributions', status, includeDemo] as const,
 };
 
 const enc = encodeURIComponent;
@@ -89,16 +91,31 @@ export function useUploadStatement() {
 
 // ---- back office: reports ------------------------------------------------------------------------
 
-export const fetchBackofficeReports = (status: ReportStatus | null, signal?: AbortSignal) =>
+/** The back office's list query: demo rounds (virtual money) are left out unless asked for. */
+function listSearch(status: string | null, includeDemo: boolean): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (includeDemo) params.set('include_demo', 'true');
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export const fetchBackofficeReports = (
+  status: ReportStatus | null,
+  signal?: AbortSignal,
+  includeDemo = false,
+) =>
   apiRequest<{ reports: RevenueReportDto[] }>(
-    `/backoffice/revenue-reports/${status ? `?status=${status}` : ''}`,
-    { signal },
+    `/backoffice/revenue-reports/${listSearch(status, includeDemo)}`,
+    {
+      signal,
+    },
   ).then((r) => r.reports);
 
-export const useBackofficeReports = (status: ReportStatus | null) =>
+export const useBackofficeReports = (status: ReportStatus | null, includeDemo = false) =>
   useQuery({
-    queryKey: revenueKeys.backofficeReports(status),
-    queryFn: ({ signal }) => fetchBackofficeReports(status, signal),
+    queryKey: revenueKeys.backofficeReports(status, includeDemo),
+    queryFn: ({ signal }) => fetchBackofficeReports(status, signal, includeDemo),
     placeholderData: keepPreviousData,
   });
 
@@ -141,16 +158,20 @@ export function useReturnReport() {
 
 // ---- back office: distributions ------------------------------------------------------------------
 
-export const fetchDistributions = (status: DistributionStatus | null, signal?: AbortSignal) =>
+export const fetchDistributions = (
+  status: DistributionStatus | null,
+  signal?: AbortSignal,
+  includeDemo = false,
+) =>
   apiRequest<{ distributions: DistributionDto[] }>(
-    `/backoffice/distributions/${status ? `?status=${status}` : ''}`,
+    `/backoffice/distributions/${listSearch(status, includeDemo)}`,
     { signal },
   ).then((r) => r.distributions);
 
-export const useDistributions = (status: DistributionStatus | null) =>
+export const useDistributions = (status: DistributionStatus | null, includeDemo = false) =>
   useQuery({
-    queryKey: revenueKeys.distributions(status),
-    queryFn: ({ signal }) => fetchDistributions(status, signal),
+    queryKey: revenueKeys.distributions(status, includeDemo),
+    queryFn: ({ signal }) => fetchDistributions(status, signal, includeDemo),
     placeholderData: keepPreviousData,
   });
 

@@ -75,10 +75,50 @@ describe('My campaigns', () => {
     expect(within(scheda).getByText(/Il rendiconto di marzo 2027 è in ritardo/)).toBeInTheDocument();
   });
 
-  it('says so when the member has no funded campaign', async () => {
+  it('shows a live round with what it has raised, its investors and the days left, linking to its page', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z'), toFake: ['Date'] });
+    try {
+      stubApi({
+        'GET /api/my-campaigns/': () =>
+          jsonResponse(200, {
+            campaigns: [
+              campaignDto({
+                id: 'c3',
+                slug: 'star-courier',
+                title: 'Star Courier',
+                status: 'live',
+                goal_cents: 2_000_000,
+                committed_cents: 1_250_000,
+                investor_count: 37,
+                deadline_at: '2026-12-03T18:00:00Z',
+                launched_on: null,
+                term_ends_on: null,
+                report_due: null,
+                can_report: false,
+              }),
+            ],
+          }),
+      });
+      renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
+      const card = await screen.findByRole('article', { name: 'Star Courier' });
+      expect(within(card).getByText('Open for investment')).toBeInTheDocument();
+      expect(within(card).getByText('€12,500.00 of €20,000.00')).toBeInTheDocument();
+      expect(within(card).getByText('37')).toBeInTheDocument();
+      expect(within(card).getByText('6 days')).toBeInTheDocument();
+      // Nothing to report while raising: the card leads to the public page instead.
+      expect(within(card).queryByRole('link', { name: /Revenue reports/ })).not.toBeInTheDocument();
+      expect(
+        within(card).getByRole('link', { name: 'See the campaign page of Star Courier' }),
+      ).toHaveAttribute('href', '/campaigns/star-courier');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so when the member has no campaign', async () => {
     stubApi({ 'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [] }) });
     renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
-    expect(await screen.findByText(/You have no funded campaign yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have no campaign yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See my pitches' })).toHaveAttribute('href', '/my-pitches');
   });
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from '@indiesplit/shared/money';
 import { type DeveloperCampaignDto, monthHealth } from '@indiesplit/shared/revenue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,10 @@ import { formatBps, periodLabel } from './format.ts';
 import styles from './revenue.module.css';
 import { SessionGone } from './session-gone.tsx';
 
-/** "My campaigns": the developer's funded and launched campaigns, and which report is due. */
+/**
+ * "My campaigns": the developer's campaigns from the moment they are announced: a live round with
+ * what it has raised, then the funded and launched ones with the report that is due.
+ */
 export default function MyCampaignsPage() {
   const { t } = useTranslation(['revenue', 'errors']);
   const campaigns = useMyCampaigns();
@@ -121,23 +125,75 @@ export function ReportDueNotice({ campaign }: { campaign: DeveloperCampaignDto }
   );
 }
 
+const DAY_MS = 86_400_000;
+/** Rounds still raising money: no revenue share yet, so no reports to file. */
+const RAISING = ['scheduled', 'live'];
+
+/** What a round has raised: amount against the goal, investors and, while open, the days left. */
+function RoundFigures({ campaign }: { campaign: DeveloperCampaignDto }) {
+  const { t, i18n } = useTranslation('revenue');
+  const lang = i18n.language;
+  const money = (cents: number) => formatMoney(cents, campaign.currency, lang);
+  const daysLeft =
+    campaign.status === 'live' && campaign.deadline_at
+      ? Math.max(0, Math.ceil((new Date(campaign.deadline_at).getTime() - Date.now()) / DAY_MS))
+      : null;
+  return (
+    <dl className={styles.facts}>
+      <div>
+        <dt>{t('mine.raised')}</dt>
+        <dd>
+          {t('mine.raisedOfGoal', {
+            raised: money(campaign.committed_cents),
+            goal: money(campaign.goal_cents),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('mine.investors')}</dt>
+        <dd>{campaign.investor_count}</dd>
+      </div>
+      {daysLeft !== null && (
+        <div>
+          <dt>{t('mine.timeLeft')}</dt>
+          <dd>{t('mine.daysLeft', { count: daysLeft })}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 function CampaignCard({ campaign }: { campaign: DeveloperCampaignDto }) {
   const { t } = useTranslation('revenue');
   const headingId = `campaign-${campaign.id}`;
+  const raising = RAISING.includes(campaign.status);
   return (
     <article className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.cardTitle}>
         {campaign.title}
       </h2>
       <CampaignFacts campaign={campaign} />
+      <RoundFigures campaign={campaign} />
       <ReportDueNotice campaign={campaign} />
       <div className={styles.cardActions}>
-        <ButtonLink
-          to={paths.myCampaignReports(campaign.id)}
-          aria-label={t('mine.reportsLabel', { title: campaign.title })}
-        >
-          {t('mine.reports')}
-        </ButtonLink>
+        {raising ? (
+          campaign.slug && (
+            <ButtonLink
+              to={paths.campaign(campaign.slug)}
+              variant="secondary"
+              aria-label={t('mine.pageLabel', { title: campaign.title })}
+            >
+              {t('mine.page')}
+            </ButtonLink>
+          )
+        ) : (
+          <ButtonLink
+            to={paths.myCampaignReports(campaign.id)}
+            aria-label={t('mine.reportsLabel', { title: campaign.title })}
+          >
+            {t('mine.reports')}
+          </ButtonLink>
+        )}
       </div>
     </article>
   );

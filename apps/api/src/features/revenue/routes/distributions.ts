@@ -39,7 +39,9 @@ export async function distributionRoutes(app: FastifyInstance, ctx: AppContext) 
         response: { 200: DistributionList, 400: ErrorResponse, ...errors },
       },
     },
-    async (req) => ({ distributions: await listDistributions(ctx.db, req.query.status) }),
+    async (req) => ({
+      distributions: await listDistributions(ctx.db, req.query.status, req.query.include_demo === 'true'),
+    }),
   );
 
   r.post(

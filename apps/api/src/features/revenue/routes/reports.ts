@@ -232,7 +232,14 @@ async function reportBackofficeRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: RevenueReportList, ...errors },
       },
     },
-    async (req) => ({ reports: await listForBackoffice(ctx, await adminOf(req), req.query.status) }),
+    async (req) => ({
+      reports: await listForBackoffice(
+        ctx,
+        await adminOf(req),
+        req.query.status,
+        req.query.include_demo === 'true',
+      ),
+    }),
   );
 
   r.post(

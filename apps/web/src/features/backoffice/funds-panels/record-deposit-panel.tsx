@@ -1,5 +1,5 @@
 import { RecordDepositRequest } from '@indiesplit/shared/funds';
-import { formatMoney } from '@indiesplit/shared/money';
+import { formatMoney, parseEuroToCents } from '@indiesplit/shared/money';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { rulesResolver, schemaCheck } from '../../../lib/form.ts';
 import { useRecordDeposit } from '../../funds/api.ts';
 
 import styles from '../backoffice.module.css';
+import { ConfirmBox } from '../confirm-box.tsx';
 import { type Result, ResultNotice } from './result-notice.tsx';
 
 // Records one bank transfer received, by the member's personal reference.
@@ -43,18 +44,28 @@ export function RecordDepositPanel() {
   const { t, i18n } = useTranslation(['backoffice', 'errors']);
   const record = useRecordDeposit();
   const [result, setResult] = useState<Result>(null);
+  // Crediting moves money into a wallet at once: the checked transfer is confirmed before it is sent.
+  const [pending, setPending] = useState<DepositForm | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<DepositForm>({ resolver: depositResolver, defaultValues: emptyDeposit() });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit((values) => {
     setResult(null);
+    setPending(values);
+  });
+
+  const send = async () => {
+    if (!pending) return;
+    const values = pending;
     try {
       const deposit = await record.mutateAsync(values);
+      setPending(null);
       reset(emptyDeposit());
       setResult({
         ok: true,
@@ -64,17 +75,24 @@ export function RecordDepositPanel() {
         }),
       });
     } catch (err) {
-      let focused = false;
+      setPending(null);
+      let first: keyof DepositForm | undefined;
       if (err instanceof ApiError)
         for (const field of DEPOSIT_FIELDS) {
           const key = fieldErrorKey(err, field);
           if (!key) continue;
-          setError(field, { type: 'server', message: key }, { shouldFocus: !focused });
-          focused = true;
+          setError(field, { type: 'server', message: key });
+          first ??= field;
         }
+      // The fields were locked while confirming: focus once the re-render has unlocked them.
+      if (first) {
+        const field = first;
+        requestAnimationFrame(() => setFocus(field));
+      }
       setResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:funds.record.failed' }) });
     }
-  });
+  };
+  const pendingCents = pending ? parseEuroToCents(pending.amount) : null;
   const err = (name: keyof DepositForm) => validationText(t, errors[name]?.message);
 
   return (
@@ -85,7 +103,7 @@ export function RecordDepositPanel() {
       <p className={styles.muted}>{t('funds.record.intro')}</p>
       <ResultNotice result={result} onDismiss={() => setResult(null)} />
       <form onSubmit={onSubmit} noValidate>
-        <fieldset className={styles.filterGrid} disabled={record.isPending}>
+        <fieldset className={styles.filterGrid} disabled={pending !== null}>
           <legend className="visually-hidden">{t('funds.record.title')}</legend>
           <Field
             label={t('funds.record.reference')}
@@ -126,11 +144,25 @@ export function RecordDepositPanel() {
             {...register('payer_name')}
           />
         </fieldset>
-        <div className={styles.formActions}>
-          <Button type="submit" loading={record.isPending}>
-            {t('funds.record.submit')}
-          </Button>
-        </div>
+        {pending ? (
+          <ConfirmBox
+            confirmLabel={t('funds.record.confirmYes')}
+            pending={record.isPending}
+            onConfirm={() => void send()}
+            onCancel={() => setPending(null)}
+          >
+            {t(pending.payer_name.trim() ? 'funds.record.questionPayer' : 'funds.record.question', {
+              amount: formatMoney(pendingCents ?? 0, 'EUR', i18n.language),
+              reference: pending.reference.trim(),
+              payer: pending.payer_name.trim(),
+              bank: pending.bank_transaction_id.trim(),
+            })}
+          </ConfirmBox>
+        ) : (
+          <div className={styles.formActions}>
+            <Button type="submit">{t('funds.record.submit')}</Button>
+          </div>
+        )}
       </form>
     </section>
   );

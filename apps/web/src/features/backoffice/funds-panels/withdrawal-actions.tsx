@@ -1,4 +1,4 @@
-import type { BackofficeWithdrawalDto } from '@indiesplit/shared/funds';
+import { BANK_REFERENCE_MAX, type BackofficeWithdrawalDto } from '@indiesplit/shared/funds';
 import { formatMoney } from '@indiesplit/shared/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { errorText, fieldErrorKey, validationText } from '../../../lib/error-tex
 import { useMarkWithdrawalPaid, useRejectWithdrawal, useStartWithdrawalPayment } from '../../funds/api.ts';
 
 import styles from '../backoffice.module.css';
+import { ConfirmBox } from '../confirm-box.tsx';
 import type { Result } from './result-notice.tsx';
 
 /**
@@ -26,7 +27,9 @@ export function WithdrawalActions({
   const start = useStartWithdrawalPayment();
   const paid = useMarkWithdrawalPaid();
   const reject = useRejectWithdrawal();
-  const [mode, setMode] = useState<'paid' | 'reject' | null>(null);
+  const [mode, setMode] = useState<'start' | 'paid' | 'reject' | null>(null);
+  // Marking paid is confirmed once the reference is typed: it names the investor and the amount.
+  const [confirmingPaid, setConfirmingPaid] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const amount = formatMoney(w.amount_cents, 'EUR', i18n.language);
@@ -34,14 +37,30 @@ export function WithdrawalActions({
   const startPayment = async () => {
     try {
       await start.mutateAsync(w.id);
+      setMode(null);
       onResult({
         ok: true,
         text: t('funds.withdrawals.startedDone', { amount, username: w.member.username }),
       });
     } catch (err) {
+      setMode(null);
       onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:funds.withdrawals.failed' }) });
     }
   };
+
+  // Once started the investor can no longer cancel: the admin confirms who and how much first.
+  if (mode === 'start')
+    return (
+      <ConfirmBox
+        size="sm"
+        confirmLabel={t('funds.withdrawals.confirmStart')}
+        pending={start.isPending}
+        onConfirm={() => void startPayment()}
+        onCancel={() => setMode(null)}
+      >
+        {t('funds.withdrawals.startQuestion', { amount, username: w.member.username })}
+      </ConfirmBox>
+    );
 
   if (!mode)
     return (
@@ -49,8 +68,7 @@ export function WithdrawalActions({
         {w.status === 'requested' ? (
           <Button
             size="sm"
-            loading={start.isPending}
-            onClick={() => void startPayment()}
+            onClick={() => setMode('start')}
             aria-label={t('funds.withdrawals.startLabel', { amount, username: w.member.username })}
           >
             {t('funds.withdrawals.start')}
@@ -67,7 +85,6 @@ export function WithdrawalActions({
         <Button
           size="sm"
           variant="secondary"
-          disabled={start.isPending}
           onClick={() => setMode('reject')}
           aria-label={t('funds.withdrawals.rejectLabel', { amount, username: w.member.username })}
         >
@@ -79,6 +96,14 @@ export function WithdrawalActions({
   const busy = paid.isPending || reject.isPending;
   const confirm = async () => {
     setError(undefined);
+    if (mode === 'paid' && !confirmingPaid) {
+      if (text.trim() === '') {
+        setError(t('errors:fillMandatory'));
+        return;
+      }
+      setConfirmingPaid(true);
+      return;
+    }
     try {
       if (mode === 'paid') await paid.mutateAsync({ id: w.id, bank_reference: text });
       else await reject.mutateAsync({ id: w.id, note: text });
@@ -90,6 +115,7 @@ export function WithdrawalActions({
         }),
       });
     } catch (err) {
+      setConfirmingPaid(false);
       const key =
         err instanceof ApiError ? fieldErrorKey(err, mode === 'paid' ? 'bank_reference' : 'note') : undefined;
       if (key) setError(validationText(t, key));
@@ -112,6 +138,8 @@ export function WithdrawalActions({
           label={t('funds.withdrawals.bankReference')}
           required
           autoComplete="off"
+          maxLength={BANK_REFERENCE_MAX}
+          readOnly={confirmingPaid}
           value={text}
           error={error}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -126,14 +154,30 @@ export function WithdrawalActions({
           onChange={(e) => setText(e.currentTarget.value)}
         />
       )}
-      <div className={styles.formActions}>
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => setMode(null)}>
-          {t('funds.withdrawals.back')}
-        </Button>
-        <Button size="sm" type="submit" variant={mode === 'paid' ? 'primary' : 'danger'} loading={busy}>
-          {mode === 'paid' ? t('funds.withdrawals.confirmPaid') : t('funds.withdrawals.confirmReject')}
-        </Button>
-      </div>
+      {confirmingPaid ? (
+        <ConfirmBox
+          size="sm"
+          confirmLabel={t('funds.withdrawals.confirmPaidYes')}
+          pending={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirmingPaid(false)}
+        >
+          {t('funds.withdrawals.paidQuestion', {
+            amount,
+            username: w.member.username,
+            reference: text.trim(),
+          })}
+        </ConfirmBox>
+      ) : (
+        <div className={styles.formActions}>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => setMode(null)}>
+            {t('funds.withdrawals.back')}
+          </Button>
+          <Button size="sm" type="submit" variant={mode === 'paid' ? 'primary' : 'danger'} loading={busy}>
+            {mode === 'paid' ? t('funds.withdrawals.confirmPaid') : t('funds.withdrawals.confirmReject')}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
