@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeEdit, draftCampaign, inDays } from '../../../test/fixtures/campaign-editor.ts';
 import { member, multipart } from '../../../test/fixtures/pitches.ts';
-import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaignEvents, campaignServices, campaigns } from '../../db/schema-campaigns.ts';
 
@@ -20,49 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
 /** A draft as approving a pitch leaves it: title, platforms and goal only. */
-async function draft(values: Partial<typeof campaigns.$inferInsert> = {}): Promise<string> {
-  const [row] = await t.database.db
-    .insert(campaigns)
-    .values({
-      title: `Lantern Keeper ${randomBytes(3).toString('hex')}`,
-      platforms: ['PC'],
-      goalCents: 2_000_000,
-      developerId: developer.id,
-      ...values,
-    })
-    .returning({ id: campaigns.id });
-  return row!.id;
-}
-
+const draft = (values: Parameters<typeof draftCampaign>[2] = {}) =>
+  draftCampaign(t.database.db, developer.id, values);
+const complete = completeEdit;
 const slug = () => `lantern-${randomBytes(4).toString('hex')}`;
-
-function complete(overrides: Record<string, unknown> = {}) {
-  return {
-    slug: slug(),
-    genre: 'adventure',
-    summary_en: 'A cosy lighthouse game.',
-    summary_it: 'Un gioco accogliente in un faro.',
-    story_en: 'We are three friends.',
-    story_it: 'Siamo tre amici.',
-    risks_en: 'You may lose all the money you invest.',
-    risks_it: 'Puoi perdere tutto il denaro che investi.',
-    use_of_funds_en: 'Art and music.',
-    use_of_funds_it: 'Grafica e musica.',
-    services: ['marketing', 'publishing'],
-    goal: '20000',
-    max: '30000',
-    min_ticket: '50',
-    revenue_share: '7.5',
-    starts_at: inDays(1),
-    deadline_at: inDays(30),
-    ...STUDIO_EDIT,
-    ...overrides,
-  };
-}
 
 const edit = (id: string, body: unknown, as: TestClient = admin.client, headers?: Record<string, string>) =>
   as.request('PATCH', `/api/backoffice/campaigns/${id}`, { body, ...(headers ? { headers } : {}) });

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { completeEdit, draftCampaign } from '../../../test/fixtures/campaign-editor.ts';
 import { investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
 import { member } from '../../../test/fixtures/pitches.ts';
-import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, onPostgres, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
@@ -27,43 +26,9 @@ afterEach(() => {
 });
 
 const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const db = () => t.database.db;
-
-async function draft(): Promise<string> {
-  const [row] = await db()
-    .insert(campaigns)
-    .values({
-      title: `Lantern Keeper ${randomBytes(3).toString('hex')}`,
-      platforms: ['PC'],
-      goalCents: 2_000_000,
-      developerId: developer.id,
-    })
-    .returning({ id: campaigns.id });
-  return row!.id;
-}
-
-const complete = (overrides: Record<string, unknown> = {}) => ({
-  slug: `lantern-${randomBytes(4).toString('hex')}`,
-  genre: 'adventure',
-  summary_en: 'A cosy lighthouse game.',
-  summary_it: 'Un gioco accogliente in un faro.',
-  story_en: 'We are three friends.',
-  story_it: 'Siamo tre amici.',
-  risks_en: 'You may lose all the money you invest.',
-  risks_it: 'Puoi perdere tutto il denaro che investi.',
-  use_of_funds_en: 'Art and music.',
-  use_of_funds_it: 'Grafica e musica.',
-  services: ['marketing', 'publishing'],
-  goal: '20000',
-  max: '30000',
-  min_ticket: '50',
-  revenue_share: '7.5',
-  starts_at: inDays(1),
-  deadline_at: inDays(30),
-  ...STUDIO_EDIT,
-  ...overrides,
-});
+const draft = () => draftCampaign(db(), developer.id);
+const complete = completeEdit;
 
 const edit = (id: string, body: unknown) =>
   admin.client.request('PATCH', `/api/backoffice/campaigns/${id}`, { body });
