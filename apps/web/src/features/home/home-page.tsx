@@ -3,17 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { siteConfig } from '../../app/site-config.ts';
-import { Countdown, toTime } from '../../components/countdown.tsx';
 import { PixelArt } from '../../components/pixel-art.tsx';
 import { useHomeIntroContent } from '../../content/home-intro-content.ts';
 import { loadNamespaces } from '../../i18n/index.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import styles from './home-page.module.css';
 
-// Home is the first load, so only the first screen (hero, countdown, why join) ships with it. The
+// Home is the first load, so only the first screen (hero, why join) ships with it. The
 // campaigns and figures, and the sections below the fold with their content in both languages,
 // come in chunks fetched on mount.
 const HomeSections = lazy(() => import('./components/home-sections.tsx'));
+// The countdown shows only while a future launch target is configured: most visits never need it.
+const Countdown = lazy(() =>
+  import('../../components/countdown.tsx').then((m) => ({ default: m.Countdown })),
+);
+
+/** A configured target still ahead (an unreadable one never is). */
+const isAhead = (target: string) => new Date(target).getTime() > Date.now();
 // The campaigns and the platform's figures, with the campaigns' texts.
 const HomeCampaigns = lazy(() =>
   Promise.all([import('./components/home-campaigns.tsx'), loadNamespaces(['campaigns'])]).then(([m]) => m),
@@ -77,13 +83,15 @@ export default function HomePage() {
         <HomeCampaigns />
       </Suspense>
 
-      {countdownTarget !== null && toTime(countdownTarget) > Date.now() && (
+      {countdownTarget !== null && isAhead(countdownTarget) && (
         <section className={styles.countdownSection} aria-labelledby="home-countdown-title">
           <div className="container">
             <h2 id="home-countdown-title" className={styles.sectionTitleCentered}>
               {t('countdown.title')}
             </h2>
-            <Countdown target={countdownTarget} endedMessage={<p>{t('countdown.ended')}</p>} />
+            <Suspense fallback={null}>
+              <Countdown target={countdownTarget} endedMessage={<p>{t('countdown.ended')}</p>} />
+            </Suspense>
           </div>
         </section>
       )}
