@@ -134,6 +134,23 @@ describe('the campaign page', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'fan@example.com' });
   });
 
+  it('shows the generated artwork of its title when no cover was uploaded, and the cover when one was', async () => {
+    const { container, unmount } = renderCampaign(campaignDto());
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    const art = container.querySelector('header svg[data-cover-art]');
+    expect(art).not.toBeNull();
+    expect(art).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('header img')).toBeNull();
+    unmount();
+
+    const withCover = renderCampaign(campaignDto({ cover_url: '/files/covers/c1.webp' }));
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(withCover.container.querySelector('header img')?.getAttribute('src')).toMatch(
+      /\/files\/covers\/c1\.webp$/,
+    );
+    expect(withCover.container.querySelector('[data-cover-art]')).toBeNull();
+  });
+
   it('explains when a campaign is not public', async () => {
     renderCampaign(null);
     expect(await screen.findByText('This campaign does not exist or is not public.')).toBeInTheDocument();
@@ -159,5 +176,31 @@ describe('the campaigns list', () => {
     await userEvent.selectOptions(screen.getByLabelText('Genre'), 'horror');
     expect(await screen.findByText('No campaign is open right now.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/campaigns/?group=live&genre=horror');
+  });
+
+  it('draws each card without a cover its own artwork and shows an uploaded cover as it is', async () => {
+    const bare = campaignDto();
+    const other = campaignDto({ id: 'c2', slug: 'castle-of-crumbs', title: 'Castle of Crumbs' });
+    const covered = campaignDto({
+      id: 'c3',
+      slug: 'star-kitchen',
+      title: 'Star Kitchen',
+      cover_url: '/files/covers/c3.webp',
+    });
+    stubApi({
+      'GET /api/campaigns/?group=live': () => jsonResponse(200, { campaigns: [bare, other, covered] }),
+      'GET /api/campaigns/?group=upcoming': () => jsonResponse(200, { campaigns: [] }),
+      'GET /api/campaigns/?group=funded': () => jsonResponse(200, { campaigns: [] }),
+    });
+    renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    const cardOf = async (name: string) => (await screen.findByRole('link', { name })).closest('article')!;
+    const first = (await cardOf('Neon Drift')).querySelector('svg[data-cover-art]');
+    const second = (await cardOf('Castle of Crumbs')).querySelector('svg[data-cover-art]');
+    expect(first).toHaveAttribute('aria-hidden', 'true');
+    expect(second).not.toBeNull();
+    expect(first!.innerHTML).not.toBe(second!.innerHTML);
+    const third = await cardOf('Star Kitchen');
+    expect(third.querySelector('svg[data-cover-art]')).toBeNull();
+    expect(third.querySelector('img')?.getAttribute('src')).toMatch(/\/files\/covers\/c3\.webp$/);
   });
 });

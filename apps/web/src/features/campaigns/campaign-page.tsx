@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink, ExternalButtonLink } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
+import { CoverArt } from '../../components/cover-art.tsx';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -68,7 +69,11 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           <Link to={paths.campaigns}>{t('page.backToList')}</Link>
         </p>
         <header className={styles.hero}>
-          {cover && <img className={styles.heroCover} src={cover} alt="" />}
+          {cover ? (
+            <img className={styles.heroCover} src={cover} alt="" />
+          ) : (
+            <CoverArt title={campaign.title} className={styles.heroCover} />
+          )}
           <div className={styles.badges}>
             <StatusBadge status={campaign.status} />
             {demo && <DemoBadge />}
