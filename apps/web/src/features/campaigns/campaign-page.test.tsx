@@ -4,12 +4,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths.ts';
+import { reloadConsentForTests } from '../../lib/consent.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from './campaign-page.tsx';
 import CampaignsPage from './campaigns-page.tsx';
 import { campaignDto } from './test-data.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadConsentForTests();
+});
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -149,6 +154,55 @@ describe('the campaign page', () => {
       /\/files\/covers\/c1\.webp$/,
     );
     expect(withCover.container.querySelector('[data-cover-art]')).toBeNull();
+  });
+
+  it('loads a YouTube trailer only after the visitor agrees on a placeholder naming YouTube', async () => {
+    const { container } = renderCampaign(
+      campaignDto({ trailer_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    const placeholder = screen.getByTestId('trailer-consent');
+    expect(placeholder).toHaveTextContent('This trailer is hosted on YouTube');
+    expect(placeholder).toHaveTextContent(/loads YouTube's player/);
+    expect(container.querySelector('iframe')).toBeNull();
+    // The link to the video works with or without the player.
+    const link = screen.getByRole('link', { name: /Watch the trailer on YouTube/ });
+    expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(link).toHaveAttribute('target', '_blank');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the video from YouTube' }));
+    const frame = await screen.findByTitle('Trailer of Neon Drift (YouTube)');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+    expect(screen.getByRole('link', { name: /Watch the trailer on YouTube/ })).toBeInTheDocument();
+    // The same media consent as the home page's reels: it is remembered.
+    expect(JSON.parse(localStorage.getItem('indiesplit.consent') ?? '{}')).toMatchObject({ media: true });
+  });
+
+  it('plays the trailer at once for a visitor who already accepted embedded media', async () => {
+    localStorage.setItem(
+      'indiesplit.consent',
+      JSON.stringify({ version: 1, analytics: false, media: true, decidedAt: '2026-11-01T00:00:00.000Z' }),
+    );
+    reloadConsentForTests();
+    renderCampaign(campaignDto({ trailer_url: 'https://vimeo.com/76979871' }));
+    const frame = await screen.findByTitle('Trailer of Neon Drift (Vimeo)');
+    expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1');
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+  });
+
+  it('keeps a trailer on another site a plain link, with no player and no consent question', async () => {
+    const { container } = renderCampaign(
+      campaignDto({ trailer_url: 'https://example.com/neon-drift-trailer' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(screen.getByRole('link', { name: /^Watch the trailer/ })).toHaveAttribute(
+      'href',
+      'https://example.com/neon-drift-trailer',
+    );
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+    expect(container.querySelector('iframe')).toBeNull();
   });
 
   it('explains when a campaign is not public', async () => {

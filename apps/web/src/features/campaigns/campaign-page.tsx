@@ -4,7 +4,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { Button, ButtonLink, ExternalButtonLink } from '../../components/button.tsx';
+import { Button, ButtonLink } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
 import { CoverArt } from '../../components/cover-art.tsx';
 import { Field } from '../../components/field.tsx';
@@ -20,6 +20,7 @@ import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
 import { KeyInformation } from './components/key-information.tsx';
 import { KeyInformationVersionLine } from './components/key-information-version.tsx';
+import { Trailer } from './components/trailer.tsx';
 import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } from './format.ts';
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
@@ -147,11 +148,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             <section className={styles.section} aria-labelledby="story">
               <h2 id="story">{t('page.story')}</h2>
               <p className={styles.text}>{campaign.story}</p>
-              {campaign.trailer_url && (
-                <ExternalButtonLink href={campaign.trailer_url} variant="secondary" size="sm">
-                  {t('page.trailer')}
-                </ExternalButtonLink>
-              )}
+              {campaign.trailer_url && <Trailer url={campaign.trailer_url} title={campaign.title} />}
             </section>
             <section className={styles.section} aria-labelledby="use-of-funds">
               <h2 id="use-of-funds">{t('page.useOfFunds')}</h2>
