@@ -205,6 +205,16 @@ describe('the campaign page', () => {
     expect(container.querySelector('iframe')).toBeNull();
   });
 
+  it('names the studio by its public name, not the developer’s username', async () => {
+    renderCampaign(campaignDto({ studio_name: 'Pixelforge S.r.l.', developer: { username: 'pixelforge' } }));
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(screen.getByText('By Pixelforge S.r.l.')).toBeInTheDocument();
+    const about = screen.getByRole('heading', { name: 'The developer' }).closest('section')!;
+    expect(within(about).getByText('Pixelforge S.r.l.')).toBeInTheDocument();
+    expect(screen.queryByText('pixelforge')).toBeNull();
+    expect(screen.queryByText(/By pixelforge$/)).toBeNull();
+  });
+
   it('explains when a campaign is not public', async () => {
     renderCampaign(null);
     expect(await screen.findByText('This campaign does not exist or is not public.')).toBeInTheDocument();
@@ -253,6 +263,8 @@ describe('the campaigns list', () => {
     expect(first).toHaveAttribute('aria-hidden', 'true');
     expect(second).not.toBeNull();
     expect(first!.innerHTML).not.toBe(second!.innerHTML);
+    // Each card names its studio.
+    expect(await cardOf('Neon Drift')).toHaveTextContent('By Pixelforge S.r.l.');
     const third = await cardOf('Star Kitchen');
     expect(third.querySelector('svg[data-cover-art]')).toBeNull();
     expect(third.querySelector('img')?.getAttribute('src')).toMatch(/\/files\/covers\/c3\.webp$/);

@@ -91,8 +91,8 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           </div>
           <h1 className={styles.title}>{campaign.title}</h1>
           <p className={styles.intro}>{campaign.summary}</p>
-          {campaign.developer && (
-            <p className={styles.muted}>{t('page.by', { username: campaign.developer.username })}</p>
+          {campaign.studio_name && (
+            <p className={styles.muted}>{t('page.by', { studio: campaign.studio_name })}</p>
           )}
         </header>
         {demo && (
@@ -192,9 +192,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </Suspense>
             <section className={styles.section} aria-labelledby="developer">
               <h2 id="developer">{t('page.developer')}</h2>
-              <p className={styles.text}>
-                {campaign.developer ? campaign.developer.username : t('page.noDeveloper')}
-              </p>
+              <p className={styles.text}>{campaign.studio_name ?? t('page.noDeveloper')}</p>
               {campaign.expected_release_date && (
                 <p className={styles.muted}>
                   {t('page.expectedRelease', { date: formatDay(campaign.expected_release_date, lang) })}

@@ -71,6 +71,9 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummaryDto }) {
             {campaign.title}
           </Link>
         </h3>
+        {campaign.studio_name && (
+          <p className={styles.studio}>{t('card.by', { studio: campaign.studio_name })}</p>
+        )}
         <p className={styles.summary}>{campaign.summary}</p>
         <Progress campaign={campaign} />
         <dl className={styles.facts}>
