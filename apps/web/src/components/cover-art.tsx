@@ -1,9 +1,9 @@
-import { generator, hash, toPath } from './pixel-art.tsx';
-
 // A campaign without an uploaded cover still gets a picture of its own: a small pixel-art landscape
 // (sky, stars, a sun, far mountains and near hills) drawn from the title. The same title always
 // gives the same scene, different titles give different palettes and skylines. It is computed on the
 // client from a few dozen numbers, so nothing is downloaded, and the colours are the theme's tokens.
+// It has its own few lines of hashing instead of sharing the avatars' (pixel-art.tsx): that module is
+// in the home page's first download, and sharing would add to it for a picture shown only later.
 
 const WIDTH = 32;
 const HEIGHT = 18;
@@ -13,6 +13,31 @@ const FAR = ['--color-primary', '--color-border-strong', '--color-info'] as cons
 const NEAR = ['--color-accent', '--color-success', '--color-primary-strong', '--color-danger'] as const;
 const SUNS = ['--color-warning', '--color-focus', '--color-danger', '--color-accent'] as const;
 const STARS = ['--color-text', '--color-text-muted', '--color-primary-strong'] as const;
+
+/** FNV-1a then mulberry32: a stable 32-bit seed and a small deterministic sequence from it. */
+function randomFrom(text: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return () => {
+    h = (h + 0x6d2b79f5) | 0;
+    let t = Math.imul(h ^ (h >>> 15), 1 | h);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One path per layer; cells listed one under another (a skyline's columns) merge into one bar. */
+function toPath(cells: [number, number][]): string {
+  let d = '';
+  for (let i = 0; i < cells.length; ) {
+    const [x, y] = cells[i]!;
+    let n = 1;
+    while (cells[i + n]?.[0] === x && cells[i + n]?.[1] === y + n) n++;
+    d += `M${x} ${y}h1v${n}h-1z`;
+    i += n;
+  }
+  return d;
+}
 
 export interface CoverScene {
   width: number;
@@ -24,7 +49,7 @@ export interface CoverScene {
 
 /** The scene as data, apart from rendering, so tests can compare two titles. */
 export function coverScene(title: string): CoverScene {
-  const random = generator(hash(title.trim().toLowerCase()));
+  const random = randomFrom(title.trim().toLowerCase());
   const pick = <T,>(list: readonly T[], not?: T): T => {
     const choices = list.filter((c) => c !== not);
     return choices[Math.floor(random() * choices.length)]!;

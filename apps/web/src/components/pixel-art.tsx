@@ -32,7 +32,7 @@ export interface PixelArtProps {
 }
 
 /** 32-bit FNV-1a: small and stable across platforms, which is all a seed needs. */
-export function hash(text: string): number {
+function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -42,7 +42,7 @@ export function hash(text: string): number {
 }
 
 /** mulberry32: a tiny deterministic generator seeded from the hash. */
-export function generator(seed: number): () => number {
+function generator(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -100,7 +100,7 @@ export function pixelFigure(seed: string, grid: PixelGridSize = 8): PixelFigure 
 }
 
 /** One path per colour, with horizontal runs merged, keeps the markup small. */
-export function toPath(cells: [number, number][]): string {
+function toPath(cells: [number, number][]): string {
   const rows = new Map<number, number[]>();
   for (const [x, y] of cells) {
     const row = rows.get(y) ?? [];
