@@ -7,6 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { TRAILER_FRAME_ORIGINS } from '@indiesplit/shared/trailer';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -186,7 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Security headers: helmet is configured once here (the headers are the same for every answer)
   // and runs as a plain hook; the Fastify wrapper would rebuild it, policy included, per request.
   const gsi = googleSignInSources(config);
-  const frameSrc = [...config.cspFrameSrc, ...gsi];
+  // Trailers play in YouTube's or Vimeo's player (after the visitor's consent) on campaign pages;
+  // the shared list is the one the page builds its player addresses from, so only those two hosts.
+  const frameSrc = [...config.cspFrameSrc, ...gsi, ...TRAILER_FRAME_ORIGINS];
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -187,6 +187,11 @@ export const CampaignSummaryDto = z.object({
   summary: z.string(),
   revenue_share_bps: z.number().int(),
   term_months: z.number().int(),
+  /**
+   * Who makes the game, as the public sees it: the studio's legal name from the key information
+   * sheet, else the developer's username; null when there is neither.
+   */
+  studio_name: z.string().nullable(),
 });
 export type CampaignSummaryDto = z.infer<typeof CampaignSummaryDto>;
 

@@ -51,15 +51,22 @@ describe('security headers', () => {
     }
   });
 
-  it('allows frames only from the origins an operator lists in CSP_FRAME_SRC', async () => {
-    expect((await t.client().get('/api/health')).headers['content-security-policy']).toContain(
-      "frame-src 'none'",
-    );
+  it('allows frames only from the trailer players and the origins an operator lists in CSP_FRAME_SRC', async () => {
+    // Campaign trailers: YouTube's privacy-enhanced player and Vimeo's player, nothing else.
+    expect(
+      cspDirectives((await t.client().get('/api/health')).headers['content-security-policy']).get(
+        'frame-src',
+      ),
+    ).toBe('https://www.youtube-nocookie.com https://player.vimeo.com');
     const embedding = await createTestApp({ env: { CSP_FRAME_SRC: 'https://www.instagram.com' } });
     try {
-      const csp = String((await embedding.client().get('/api/health')).headers['content-security-policy']);
-      expect(csp).toContain('frame-src https://www.instagram.com');
-      expect(csp).toContain("frame-ancestors 'none'");
+      const csp = cspDirectives(
+        (await embedding.client().get('/api/health')).headers['content-security-policy'],
+      );
+      expect(csp.get('frame-src')).toBe(
+        'https://www.instagram.com https://www.youtube-nocookie.com https://player.vimeo.com',
+      );
+      expect(csp.get('frame-ancestors')).toBe("'none'");
     } finally {
       await embedding.close();
     }

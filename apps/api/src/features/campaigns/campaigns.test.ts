@@ -376,6 +376,28 @@ describe('moving a campaign', () => {
 });
 
 describe('public campaign pages', () => {
+  it('name the studio by its legal name on the list and the page, else by the developer’s username', async () => {
+    const title = `Studio Named ${randomBytes(4).toString('hex')}`;
+    const { id, slug: address } = await published('live', { title });
+    const visitor = t.client();
+    const listed = async () =>
+      (
+        (await visitor.get(`/api/campaigns/?group=live&q=${encodeURIComponent(title)}`)).json()
+          .campaigns as Array<{
+          id: string;
+          studio_name: string | null;
+        }>
+      ).find((c) => c.id === id);
+    expect((await visitor.get(`/api/campaigns/${address}`)).json().studio_name).toBe('Faro Games S.r.l.');
+    expect((await listed())?.studio_name).toBe('Faro Games S.r.l.');
+    // A campaign published before the sheet asked for the studio has no legal name.
+    await t.database.db.update(campaigns).set({ studioLegalName: '  ' }).where(eq(campaigns.id, id));
+    expect((await visitor.get(`/api/campaigns/${address}`)).json().studio_name).toBe(
+      developer.payload.username,
+    );
+    expect((await listed())?.studio_name).toBe(developer.payload.username);
+  });
+
   it('show only public campaigns: drafts and cancelled ones are not found', async () => {
     const drafted = await draft();
     const address = slug();
@@ -412,6 +434,7 @@ describe('public campaign pages', () => {
       revenue_share_bps: 750,
       term_months: 36,
       developer: { username: developer.payload.username },
+      studio_name: 'Faro Games S.r.l.',
       services: [
         { service: 'marketing', status: 'pending' },
         { service: 'publishing', status: 'pending' },

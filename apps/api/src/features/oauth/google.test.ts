@@ -325,7 +325,8 @@ describe('security headers with Google configured', () => {
     const folder = `${google.issuer}/gsi/`;
     expect(csp).toContain(`script-src 'self' ${folder};`);
     expect(csp).toContain(`style-src 'self' ${folder};`);
-    expect(csp).toContain(`frame-src ${folder};`);
+    // Besides the campaign trailers' players, which every page may frame.
+    expect(csp).toContain(`frame-src ${folder} https://www.youtube-nocookie.com https://player.vimeo.com;`);
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });

@@ -4,12 +4,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths.ts';
+import { reloadConsentForTests } from '../../lib/consent.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from './campaign-page.tsx';
 import CampaignsPage from './campaigns-page.tsx';
 import { campaignDto } from './test-data.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  reloadConsentForTests();
+});
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -134,6 +139,82 @@ describe('the campaign page', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'fan@example.com' });
   });
 
+  it('shows the generated artwork of its title when no cover was uploaded, and the cover when one was', async () => {
+    const { container, unmount } = renderCampaign(campaignDto());
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    const art = container.querySelector('header svg[data-cover-art]');
+    expect(art).not.toBeNull();
+    expect(art).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('header img')).toBeNull();
+    unmount();
+
+    const withCover = renderCampaign(campaignDto({ cover_url: '/files/covers/c1.webp' }));
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(withCover.container.querySelector('header img')?.getAttribute('src')).toMatch(
+      /\/files\/covers\/c1\.webp$/,
+    );
+    expect(withCover.container.querySelector('[data-cover-art]')).toBeNull();
+  });
+
+  it('loads a YouTube trailer only after the visitor agrees on a placeholder naming YouTube', async () => {
+    const { container } = renderCampaign(
+      campaignDto({ trailer_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    const placeholder = screen.getByTestId('trailer-consent');
+    expect(placeholder).toHaveTextContent('This trailer is hosted on YouTube');
+    expect(placeholder).toHaveTextContent(/loads YouTube's player/);
+    expect(container.querySelector('iframe')).toBeNull();
+    // The link to the video works with or without the player.
+    const link = screen.getByRole('link', { name: /Watch the trailer on YouTube/ });
+    expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(link).toHaveAttribute('target', '_blank');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load the video from YouTube' }));
+    const frame = await screen.findByTitle('Trailer of Neon Drift (YouTube)');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+    expect(screen.getByRole('link', { name: /Watch the trailer on YouTube/ })).toBeInTheDocument();
+    // The same media consent as the home page's reels: it is remembered.
+    expect(JSON.parse(localStorage.getItem('indiesplit.consent') ?? '{}')).toMatchObject({ media: true });
+  });
+
+  it('plays the trailer at once for a visitor who already accepted embedded media', async () => {
+    localStorage.setItem(
+      'indiesplit.consent',
+      JSON.stringify({ version: 1, analytics: false, media: true, decidedAt: '2026-11-01T00:00:00.000Z' }),
+    );
+    reloadConsentForTests();
+    renderCampaign(campaignDto({ trailer_url: 'https://vimeo.com/76979871' }));
+    const frame = await screen.findByTitle('Trailer of Neon Drift (Vimeo)');
+    expect(frame).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871?dnt=1');
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+  });
+
+  it('keeps a trailer on another site a plain link, with no player and no consent question', async () => {
+    const { container } = renderCampaign(
+      campaignDto({ trailer_url: 'https://example.com/neon-drift-trailer' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(screen.getByRole('link', { name: /^Watch the trailer/ })).toHaveAttribute(
+      'href',
+      'https://example.com/neon-drift-trailer',
+    );
+    expect(screen.queryByTestId('trailer-consent')).toBeNull();
+    expect(container.querySelector('iframe')).toBeNull();
+  });
+
+  it('names the studio by its public name, not the developer’s username', async () => {
+    renderCampaign(campaignDto({ studio_name: 'Pixelforge S.r.l.', developer: { username: 'pixelforge' } }));
+    await screen.findByRole('heading', { level: 1, name: 'Neon Drift' });
+    expect(screen.getByText('By Pixelforge S.r.l.')).toBeInTheDocument();
+    const about = screen.getByRole('heading', { name: 'The developer' }).closest('section')!;
+    expect(within(about).getByText('Pixelforge S.r.l.')).toBeInTheDocument();
+    expect(screen.queryByText('pixelforge')).toBeNull();
+    expect(screen.queryByText(/By pixelforge$/)).toBeNull();
+  });
+
   it('explains when a campaign is not public', async () => {
     renderCampaign(null);
     expect(await screen.findByText('This campaign does not exist or is not public.')).toBeInTheDocument();
@@ -159,5 +240,33 @@ describe('the campaigns list', () => {
     await userEvent.selectOptions(screen.getByLabelText('Genre'), 'horror');
     expect(await screen.findByText('No campaign is open right now.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/campaigns/?group=live&genre=horror');
+  });
+
+  it('draws each card without a cover its own artwork and shows an uploaded cover as it is', async () => {
+    const bare = campaignDto();
+    const other = campaignDto({ id: 'c2', slug: 'castle-of-crumbs', title: 'Castle of Crumbs' });
+    const covered = campaignDto({
+      id: 'c3',
+      slug: 'star-kitchen',
+      title: 'Star Kitchen',
+      cover_url: '/files/covers/c3.webp',
+    });
+    stubApi({
+      'GET /api/campaigns/?group=live': () => jsonResponse(200, { campaigns: [bare, other, covered] }),
+      'GET /api/campaigns/?group=upcoming': () => jsonResponse(200, { campaigns: [] }),
+      'GET /api/campaigns/?group=funded': () => jsonResponse(200, { campaigns: [] }),
+    });
+    renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    const cardOf = async (name: string) => (await screen.findByRole('link', { name })).closest('article')!;
+    const first = (await cardOf('Neon Drift')).querySelector('svg[data-cover-art]');
+    const second = (await cardOf('Castle of Crumbs')).querySelector('svg[data-cover-art]');
+    expect(first).toHaveAttribute('aria-hidden', 'true');
+    expect(second).not.toBeNull();
+    expect(first!.innerHTML).not.toBe(second!.innerHTML);
+    // Each card names its studio.
+    expect(await cardOf('Neon Drift')).toHaveTextContent('By Pixelforge S.r.l.');
+    const third = await cardOf('Star Kitchen');
+    expect(third.querySelector('svg[data-cover-art]')).toBeNull();
+    expect(third.querySelector('img')?.getAttribute('src')).toMatch(/\/files\/covers\/c3\.webp$/);
   });
 });

@@ -4,8 +4,9 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
-import { Button, ButtonLink, ExternalButtonLink } from '../../components/button.tsx';
+import { Button, ButtonLink } from '../../components/button.tsx';
 import { Countdown } from '../../components/countdown.tsx';
+import { CoverArt } from '../../components/cover-art.tsx';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -19,6 +20,7 @@ import styles from './campaigns.module.css';
 import { DemoBadge, Progress, StatusBadge } from './components/campaign-bits.tsx';
 import { KeyInformation } from './components/key-information.tsx';
 import { KeyInformationVersionLine } from './components/key-information-version.tsx';
+import { Trailer } from './components/trailer.tsx';
 import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } from './format.ts';
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
@@ -68,7 +70,11 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           <Link to={paths.campaigns}>{t('page.backToList')}</Link>
         </p>
         <header className={styles.hero}>
-          {cover && <img className={styles.heroCover} src={cover} alt="" />}
+          {cover ? (
+            <img className={styles.heroCover} src={cover} alt="" />
+          ) : (
+            <CoverArt title={campaign.title} className={styles.heroCover} />
+          )}
           <div className={styles.badges}>
             <StatusBadge status={campaign.status} />
             {demo && <DemoBadge />}
@@ -85,8 +91,8 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
           </div>
           <h1 className={styles.title}>{campaign.title}</h1>
           <p className={styles.intro}>{campaign.summary}</p>
-          {campaign.developer && (
-            <p className={styles.muted}>{t('page.by', { username: campaign.developer.username })}</p>
+          {campaign.studio_name && (
+            <p className={styles.muted}>{t('page.by', { studio: campaign.studio_name })}</p>
           )}
         </header>
         {demo && (
@@ -142,11 +148,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             <section className={styles.section} aria-labelledby="story">
               <h2 id="story">{t('page.story')}</h2>
               <p className={styles.text}>{campaign.story}</p>
-              {campaign.trailer_url && (
-                <ExternalButtonLink href={campaign.trailer_url} variant="secondary" size="sm">
-                  {t('page.trailer')}
-                </ExternalButtonLink>
-              )}
+              {campaign.trailer_url && <Trailer url={campaign.trailer_url} title={campaign.title} />}
             </section>
             <section className={styles.section} aria-labelledby="use-of-funds">
               <h2 id="use-of-funds">{t('page.useOfFunds')}</h2>
@@ -190,9 +192,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </Suspense>
             <section className={styles.section} aria-labelledby="developer">
               <h2 id="developer">{t('page.developer')}</h2>
-              <p className={styles.text}>
-                {campaign.developer ? campaign.developer.username : t('page.noDeveloper')}
-              </p>
+              <p className={styles.text}>{campaign.studio_name ?? t('page.noDeveloper')}</p>
               {campaign.expected_release_date && (
                 <p className={styles.muted}>
                   {t('page.expectedRelease', { date: formatDay(campaign.expected_release_date, lang) })}

@@ -32,6 +32,7 @@ export function campaignDto(over: Partial<CampaignDetailDto> = {}): CampaignDeta
     use_of_funds: 'Art and music.',
     services: [{ service: 'marketing', status: 'pending' }] as CampaignDetailDto['services'],
     developer: { username: 'pixelforge' },
+    studio_name: 'Pixelforge S.r.l.',
     trailer_url: null,
     expected_release_date: null,
     launched_on: null,

@@ -29,9 +29,22 @@ export function isPublic(row: repo.CampaignRow): boolean {
   return PUBLIC_CAMPAIGN_STATUSES.includes(asStatus(row.status));
 }
 
+/**
+ * The studio's public name: the legal name it gave for the key information sheet (required to
+ * publish), else, for a campaign that has none, the developer's username. An erased developer's
+ * username is already null here.
+ */
+export function studioName(row: repo.CampaignRow, developerUsername: string | null): string | null {
+  return row.studioLegalName.trim() || developerUsername || null;
+}
+
 // A public campaign is complete (database check campaigns_complete_when_published): the columns
 // that may be null on a draft are set.
-export function toSummaryDto(row: repo.CampaignRow, lang: Language): CampaignSummaryDto {
+export function toSummaryDto(
+  row: repo.CampaignRow,
+  lang: Language,
+  developerUsername: string | null,
+): CampaignSummaryDto {
   return {
     id: row.id,
     slug: row.slug ?? '',
@@ -51,6 +64,7 @@ export function toSummaryDto(row: repo.CampaignRow, lang: Language): CampaignSum
     summary: localized(lang, row.summaryEn, row.summaryIt),
     revenue_share_bps: row.revenueShareBps ?? 0,
     term_months: row.termMonths,
+    studio_name: studioName(row, developerUsername),
   };
 }
 
@@ -62,7 +76,7 @@ export function toDetailDto(
   keyInformationVersion: KeyInformationVersionRef | null = null,
   conflicted: CampaignDetailDto['conflicted_investments'] = { count: 0, total_cents: 0 },
 ): CampaignDetailDto {
-  const summary = toSummaryDto(row, lang);
+  const summary = toSummaryDto(row, lang, developerUsername);
   // Once the services started, their progress; before, the ones that will start.
   const services: CampaignServiceDto[] =
     checklist.length > 0

@@ -39,7 +39,7 @@ export async function listPublicCampaigns(
     offset: (page - 1) * pageSize,
   });
   return {
-    campaigns: rows.map((r) => toSummaryDto(r.campaign, lang)),
+    campaigns: rows.map((r) => toSummaryDto(r.campaign, lang, r.developerUsername)),
     total,
     page,
     page_size: pageSize,

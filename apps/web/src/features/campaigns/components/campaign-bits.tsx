@@ -2,6 +2,7 @@ import type { CampaignStatus, CampaignSummaryDto } from '@indiesplit/shared/camp
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { CoverArt } from '../../../components/cover-art.tsx';
 import { cx } from '../../../components/cx.ts';
 import { apiUrl } from '../../../lib/api.ts';
 import styles from '../campaigns.module.css';
@@ -57,7 +58,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummaryDto }) {
         {cover ? (
           <img src={cover} alt="" loading="lazy" />
         ) : (
-          <span className={styles.coverPlaceholder} aria-hidden="true" />
+          <CoverArt title={campaign.title} className={styles.coverArt} />
         )}
       </div>
       <div className={styles.cardBody}>
@@ -70,6 +71,9 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummaryDto }) {
             {campaign.title}
           </Link>
         </h3>
+        {campaign.studio_name && (
+          <p className={styles.studio}>{t('card.by', { studio: campaign.studio_name })}</p>
+        )}
         <p className={styles.summary}>{campaign.summary}</p>
         <Progress campaign={campaign} />
         <dl className={styles.facts}>
