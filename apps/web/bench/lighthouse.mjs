@@ -1,6 +1,6 @@
 // Lab scores of the built site as a first-time mobile visitor sees it: starts the real server (build
 // first: `npm run bench:web` does both) on a free loopback port with a throw-away data directory,
-// audits the home and login pages in headless Chromium with the default mobile configuration
+// audits the home, login and campaign list pages and a live campaign's page in headless Chromium with the default mobile configuration
 // (emulated phone, simulated throttling) and prints performance, accessibility, best practices, SEO,
 // LCP, TBT and CLS. A benchmark, not a test: it exits 0 whatever the scores, and non-zero only when
 // a page could not be audited at all. All traffic stays on 127.0.0.1.
@@ -23,7 +23,18 @@ const GOAL = 95;
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'login', path: '/login' },
+  { name: 'campaigns', path: '/campaigns' },
+  // The first live real-money campaign of the demo data, found once the server runs.
+  { name: 'campaign', path: null },
 ];
+
+/** The page of the first live EUR campaign the server lists. */
+async function liveCampaignPath(baseURL) {
+  const res = await fetch(`${baseURL}/api/campaigns/?group=live&currency=EUR`);
+  const slug = res.ok ? (await res.json()).campaigns?.[0]?.slug : undefined;
+  if (!slug) throw new Error('the demo data has no live EUR campaign to audit');
+  return `/campaigns/${slug}`;
+}
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
   '--headless=new',
@@ -265,6 +276,8 @@ async function main() {
   const rows = [];
   const notes = [];
   let meta;
+  const campaignPath = await liveCampaignPath(baseURL);
+  for (const page of PAGES) page.path ??= campaignPath;
   for (let run = 1; run <= RUNS; run++) {
     for (const page of PAGES) {
       await audit(page, run);
