@@ -26,10 +26,10 @@ const FILTER_KEYS = ['q', 'sort', 'group', 'platform', 'genre'] as const;
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
-/** A page number from the address; anything else is the first page. */
-function pageOf(value: string | null): number {
+/** A whole number from the address within the contract's bounds; anything else is `fallback`. */
+function boundedOf<T>(value: string | null, max: number, fallback: T): number | T {
   const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
+  return value && Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 }
 
 /**
@@ -47,7 +47,9 @@ function useDiscovery() {
     platform: oneOf(PITCH_PLATFORMS, params.get('platform')),
     genre: oneOf(GAME_GENRES, params.get('genre')),
   };
-  const page = pageOf(params.get('page'));
+  const page = boundedOf(params.get('page'), 1000, 1);
+  // Not offered as a control; a shared link may carry it, and the API bounds it anyway.
+  const pageSize = boundedOf(params.get('page_size'), CAMPAIGN_PAGE_SIZE_MAX, undefined);
   const set = (key: (typeof FILTER_KEYS)[number], value: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -66,7 +68,7 @@ function useDiscovery() {
   };
   // The order is not a filter: with only an order chosen, nothing is hidden.
   const filtered = Boolean(filters.q || filters.group || filters.platform || filters.genre);
-  return { filters, page, set, clear, pageHref, filtered };
+  return { filters, page, pageSize, set, clear, pageHref, filtered };
 }
 
 /** /campaigns: real campaigns searched, sorted and paged, then the demo ones in their own section. */
@@ -169,8 +171,8 @@ export default function CampaignsPage() {
 function RealResults({ discovery }: { discovery: ReturnType<typeof useDiscovery> }) {
   const { t } = useTranslation('campaigns');
   const headingId = useId();
-  const { filters, page, clear, pageHref, filtered } = discovery;
-  const list = useCampaignPage({ ...filters, currency: 'EUR', page });
+  const { filters, page, pageSize, clear, pageHref, filtered } = discovery;
+  const list = useCampaignPage({ ...filters, currency: 'EUR', page, page_size: pageSize });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
