@@ -103,6 +103,8 @@ async function decide(page: Page, pitchUrl: string, option: RegExp, confirm: str
 async function submitPitch({ dev, developer, project }: Story, checks = false) {
   await signUpInPage(dev, developer, ['developer']);
   await dev.goto('/split-project-form');
+  // Signed in, the address is already there; the name is still theirs to change.
+  await expect(dev.getByRole('textbox', { name: 'Email' })).toHaveValue(developer.email);
   await dev.getByRole('textbox', { name: 'Name or studio name' }).fill('Pixel Forge');
   await dev.getByRole('textbox', { name: 'Email' }).fill(developer.email);
   await dev.getByRole('button', { name: 'Request a call' }).click();

@@ -176,8 +176,9 @@ export function AppRoutes() {
             }
           />
           <Route path="demo" element={<DemoPage />} />
+          {/* Reads the member's name and email to fill them in. */}
+          <Route path="split-project-form" element={<PitchContactPage />} />
         </Route>
-        <Route path="split-project-form" element={<PitchContactPage />} />
         <Route path="project-details" element={<ProjectDetailsPage />} />
         <Route path="projects/success" element={<ProjectSuccessPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -65,6 +65,21 @@ describe('searching the public campaigns', () => {
     await insertCampaign(t.database.db, { title: `Demo ${word}`, status: 'funded', currency: 'DEMO' });
     expect(await titles(`q=${word}`)).toEqual([]);
   });
+
+  it('splits one search into real and demo money, each with its own total (the two sections of the page)', async () => {
+    const word = tag();
+    await insertCampaign(t.database.db, { title: `Real ${word} One` });
+    await insertCampaign(t.database.db, { title: `Real ${word} Two` });
+    await insertCampaign(t.database.db, { title: `Demo ${word} Live`, currency: 'DEMO' });
+    const real = await list(`currency=EUR&q=${word}&page_size=1`);
+    expect(real.total).toBe(2);
+    expect(real.campaigns).toHaveLength(1);
+    expect(real.campaigns[0]?.title).toMatch(/^Real /);
+    const demo = await list(`currency=DEMO&q=${word}`);
+    expect(demo.total).toBe(1);
+    expect(demo.campaigns.map((c) => c.title)).toEqual([`Demo ${word} Live`]);
+    expect((await t.client().get('/api/campaigns/?currency=GBP')).statusCode).toBe(400);
+  });
 });
 
 describe('sorting and pages', () => {

@@ -8,7 +8,7 @@ import { AccountMenu } from './account-menu.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('account menu', () => {
-  it('offers every member their pitches, campaigns and portfolio without asking the server', async () => {
+  it('offers every member their pitches, campaigns, portfolio and investor profile without asking the server', async () => {
     const fetchMock = stubApi({ 'GET /api/user/': () => jsonResponse(200, { success: true }) });
     const user = userEvent.setup();
     renderScreen(<AccountMenu />, { path: '/', auth: member() });
@@ -16,6 +16,10 @@ describe('account menu', () => {
     expect(screen.getByRole('link', { name: 'My pitches' })).toHaveAttribute('href', '/my-pitches');
     expect(screen.getByRole('link', { name: 'My campaigns' })).toHaveAttribute('href', '/my-campaigns');
     expect(screen.getByRole('link', { name: 'My portfolio' })).toHaveAttribute('href', '/portfolio');
+    expect(screen.getByRole('link', { name: 'Investor profile' })).toHaveAttribute(
+      'href',
+      '/investor-profile',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

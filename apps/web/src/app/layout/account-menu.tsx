@@ -3,6 +3,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { Dropdown, DropdownButton, DropdownLink, DropdownSeparator } from '../../components/dropdown.tsx';
 import {
   AlertIcon,
+  CheckIcon,
   ChevronDownIcon,
   HourglassIcon,
   LockIcon,
@@ -56,6 +57,9 @@ export function AccountMenu() {
       </DropdownLink>
       <DropdownLink to={paths.portfolio} icon={<UserIcon size={18} />}>
         {t('account.portfolio')}
+      </DropdownLink>
+      <DropdownLink to={paths.investorProfile} icon={<CheckIcon size={18} />}>
+        {t('account.investorProfile')}
       </DropdownLink>
       <DropdownLink to={paths.demo} icon={<HourglassIcon size={18} />}>
         {t('account.demo')}

@@ -2,6 +2,7 @@ import type {
   CampaignDetailDto,
   CampaignGroup,
   CampaignListQuery,
+  CampaignListResponse,
   CampaignSummaryDto,
 } from '@indiesplit/shared/campaigns';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { apiRequest } from '../../lib/api.ts';
 export const campaignKeys = {
   all: ['campaigns'] as const,
   list: (query: CampaignListQuery, lang: string) => ['campaigns', 'list', query, lang] as const,
+  page: (query: CampaignListQuery, lang: string) => ['campaigns', 'page', query, lang] as const,
   one: (slug: string, lang: string) => ['campaigns', 'one', slug, lang] as const,
 };
 
@@ -22,24 +24,37 @@ const slugPath = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;
 
 export function campaignSearch(query: CampaignListQuery): string {
   const params = new URLSearchParams();
-  for (const key of ['group', 'platform', 'genre', 'currency'] as const) {
+  for (const key of ['group', 'platform', 'genre', 'currency', 'q', 'sort'] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  if (query.page_size) params.set('page_size', String(query.page_size));
   return params.toString();
 }
 
-export const fetchCampaigns = (query: CampaignListQuery, signal?: AbortSignal) => {
+const listPath = (query: CampaignListQuery) => {
   const search = campaignSearch(query);
-  return apiRequest<{ campaigns: CampaignSummaryDto[] }>(`/campaigns/${search ? `?${search}` : ''}`, {
-    signal,
-  }).then((r) => r.campaigns);
+  return `/campaigns/${search ? `?${search}` : ''}`;
 };
+
+export const fetchCampaigns = (query: CampaignListQuery, signal?: AbortSignal) =>
+  apiRequest<{ campaigns: CampaignSummaryDto[] }>(listPath(query), { signal }).then((r) => r.campaigns);
+
+/** One page of the list with its total, for the searchable /campaigns screen. */
+export const fetchCampaignPage = (query: CampaignListQuery, signal?: AbortSignal) =>
+  apiRequest<CampaignListResponse>(listPath(query), { signal });
 
 export const campaignsQuery = (query: CampaignListQuery, lang: string) =>
   queryOptions({
     queryKey: campaignKeys.list(query, lang),
     queryFn: ({ signal }) => fetchCampaigns(query, signal),
+  });
+
+export const campaignPageQuery = (query: CampaignListQuery, lang: string) =>
+  queryOptions({
+    queryKey: campaignKeys.page(query, lang),
+    queryFn: ({ signal }) => fetchCampaignPage(query, signal),
   });
 
 const useLang = () => useTranslation().i18n.language?.slice(0, 2) ?? 'en';
@@ -48,6 +63,12 @@ const useLang = () => useTranslation().i18n.language?.slice(0, 2) ?? 'en';
 export function useCampaigns(group: CampaignGroup, filters: Omit<CampaignListQuery, 'group'> = {}) {
   const lang = useLang();
   return useQuery({ ...campaignsQuery({ ...filters, group }, lang), placeholderData: keepPreviousData });
+}
+
+/** A page of the list as searched, sorted and paged; the previous page stays while the next loads. */
+export function useCampaignPage(query: CampaignListQuery) {
+  const lang = useLang();
+  return useQuery({ ...campaignPageQuery(query, lang), placeholderData: keepPreviousData });
 }
 
 export const fetchCampaign = (slug: string, signal?: AbortSignal) =>

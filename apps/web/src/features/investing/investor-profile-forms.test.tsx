@@ -1,4 +1,4 @@
-import type { InvestorProfileDto } from '@indiesplit/shared/investing';
+import { type InvestorProfileDto, KNOWLEDGE_QUESTIONS } from '@indiesplit/shared/investing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,87 @@ const profile = (over: Partial<InvestorProfileDto> = {}): InvestorProfileDto => 
 });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Ticks an answer for every question: the right one, or the listed questions' first wrong one. */
+async function answerAll(wrongOn: string[] = []) {
+  for (const q of KNOWLEDGE_QUESTIONS) {
+    const value =
+      'correct' in q && wrongOn.includes(q.code)
+        ? q.answers.find((a) => a !== q.correct)
+        : 'correct' in q
+          ? q.correct
+          : q.answers[0];
+    const radio = document.querySelector<HTMLInputElement>(
+      `input[name="answers.${q.code}"][value="${value}"]`,
+    );
+    if (!radio) throw new Error(`no answer ${value} for ${q.code}`);
+    await userEvent.click(radio);
+  }
+}
+
+const passed = (over: Partial<InvestorProfileDto['knowledge_test']> = {}) =>
+  profile({
+    knowledge_test: {
+      status: 'passed',
+      taken_at: '2026-11-20T10:00:00.000Z',
+      valid_until: '2028-11-20T10:00:00.000Z',
+      answers: {},
+      wrong: [],
+      ...over,
+    },
+  });
+
+describe('the knowledge test result', () => {
+  it('once passed, the result comes into focus with its expiry instead of the questions', async () => {
+    stubApi({ 'PUT /api/investor-profile/knowledge-test': () => jsonResponse(200, passed()) });
+    renderScreen(<KnowledgeTestForm profile={profile()} />, { path: '/profile' });
+    await answerAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answers' }));
+    const result = await screen.findByTestId('knowledge-result');
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(result).toHaveTextContent('Passed');
+    expect(result).toHaveTextContent(/Valid until .*2028/);
+    expect(screen.queryByRole('button', { name: 'Send my answers' })).not.toBeInTheDocument();
+  });
+
+  it('a failed test focuses its result, says how many answers were wrong and keeps the questions', async () => {
+    stubApi({
+      'PUT /api/investor-profile/knowledge-test': () =>
+        jsonResponse(
+          200,
+          profile({
+            knowledge_test: {
+              status: 'failed',
+              taken_at: '2026-11-20T10:00:00.000Z',
+              valid_until: null,
+              answers: { loss: 'capital_protected' },
+              wrong: ['loss'],
+            },
+          }),
+        ),
+    });
+    renderScreen(<KnowledgeTestForm profile={profile()} />, { path: '/profile' });
+    await answerAll(['loss']);
+    await userEvent.click(screen.getByRole('button', { name: 'Send my answers' }));
+    const result = await screen.findByTestId('knowledge-result');
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(result).toHaveTextContent('Not passed');
+    expect(result).toHaveTextContent('1 answer about the risks was not right');
+    expect(screen.getByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
+  });
+
+  it('a passed test opened later shows its result and expiry, and can be taken again', async () => {
+    stubApi({});
+    renderScreen(<KnowledgeTestForm profile={passed()} />, { path: '/profile' });
+    const result = screen.getByTestId('knowledge-result');
+    expect(result).toHaveTextContent('Passed');
+    expect(result).toHaveTextContent(/Valid until .*2028/);
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Take the test again' }));
+    expect(screen.getAllByRole('group')).toHaveLength(KNOWLEDGE_QUESTIONS.length);
+    expect(screen.getByRole('button', { name: 'Send my answers' })).toBeInTheDocument();
+  });
+});
 
 describe('the investor profile forms', () => {
   it('the knowledge test asks for every answer before sending', async () => {

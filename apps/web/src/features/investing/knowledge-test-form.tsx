@@ -4,6 +4,7 @@ import {
   KNOWLEDGE_QUESTIONS,
   KnowledgeTestRequest,
 } from '@indiesplit/shared/investing';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
@@ -23,7 +24,18 @@ const resolver = zodResolver(KnowledgeTestRequest) as unknown as Resolver<{ answ
 export function KnowledgeTestForm({ profile }: { profile: InvestorProfileDto }) {
   const { t, i18n } = useTranslation(['invest', 'errors']);
   const take = useTakeKnowledgeTest();
-  const kt = profile.knowledge_test;
+  // The answer to the last sending is the newest state even where the caller's profile is older.
+  const kt = (take.data ?? profile).knowledge_test;
+  // A passed test shows its result, not the questions again, unless the member chooses to retake it.
+  const [retaking, setRetaking] = useState(false);
+  const showForm = kt.status !== 'passed' || retaking;
+  const resultRef = useRef<HTMLDivElement>(null);
+  // Bumped on each answer from the server: the result is then brought into view and focused, so
+  // the member (and a screen reader) lands on it instead of at the bottom of a long form.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) resultRef.current?.focus();
+  }, [answered]);
   const {
     register,
     control,
@@ -37,7 +49,15 @@ export function KnowledgeTestForm({ profile }: { profile: InvestorProfileDto }) 
   });
   const answers = useWatch({ control, name: 'answers' });
 
-  const submit = handleSubmit((values) => take.mutate(values as unknown as KnowledgeTestRequest));
+  const submit = handleSubmit((values) =>
+    take.mutate(values as unknown as KnowledgeTestRequest, {
+      onSuccess: () => {
+        setRetaking(false);
+        setAnswered((n) => n + 1);
+      },
+    }),
+  );
+  const wrongCount = kt.status === 'failed' ? kt.wrong.length : 0;
 
   return (
     <section className={styles.card} aria-labelledby="knowledge-test">
@@ -45,37 +65,54 @@ export function KnowledgeTestForm({ profile }: { profile: InvestorProfileDto }) 
         {t('profile.testTitle')}
       </h2>
       <p className={styles.muted}>{t('profile.testIntro')}</p>
-      <p>
-        <span className={styles.status}>{t(`profile.testStatus.${kt.status}`)}</span>{' '}
-        {kt.valid_until &&
-          kt.status === 'passed' &&
-          t('profile.validUntil', { date: formatDateTime(kt.valid_until, i18n.language) })}
-      </p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {errors.answers && <Notice type="error">{t('errors:answerAllQuestions')}</Notice>}
-        {take.isError && (
-          <Notice type="error">{errorText(t, take.error, { fallback: 'invest:profile.saveFailed' })}</Notice>
+      <div ref={resultRef} tabIndex={-1} className={styles.testResult} data-testid="knowledge-result">
+        <p>
+          <span className={styles.status}>{t(`profile.testStatus.${kt.status}`)}</span>{' '}
+          {kt.valid_until &&
+            kt.status === 'passed' &&
+            t('profile.validUntil', { date: formatDateTime(kt.valid_until, i18n.language) })}
+        </p>
+        {kt.status === 'failed' && wrongCount > 0 && <p>{t('profile.testWrong', { count: wrongCount })}</p>}
+        {kt.status === 'passed' && kt.taken_at && (
+          <p className={styles.muted}>
+            {t('profile.testTakenAt', { date: formatDateTime(kt.taken_at, i18n.language) })}
+          </p>
         )}
-        {KNOWLEDGE_QUESTIONS.map((q) => (
-          <fieldset key={q.code} className={styles.question}>
-            <legend>{t(`questions.${q.code}.text`)}</legend>
-            {q.answers.map((a) => (
-              <label key={a} className={styles.radio}>
-                <input type="radio" value={a} {...register(`answers.${q.code}`)} />
-                {t(`questions.${q.code}.${a}`)}
-              </label>
-            ))}
-            {kt.wrong.includes(q.code) && kt.answers?.[q.code] === answers[q.code] && (
-              <p className={styles.wrong}>{t(`questions.${q.code}.explain`)}</p>
-            )}
-          </fieldset>
-        ))}
-        <div className={styles.actions}>
-          <Button type="submit" disabled={take.isPending}>
-            {t('profile.testSubmit')}
+        {!showForm && (
+          <Button variant="secondary" size="sm" onClick={() => setRetaking(true)}>
+            {t('profile.testRetake')}
           </Button>
-        </div>
-      </form>
+        )}
+      </div>
+      {showForm && (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          {errors.answers && <Notice type="error">{t('errors:answerAllQuestions')}</Notice>}
+          {take.isError && (
+            <Notice type="error">
+              {errorText(t, take.error, { fallback: 'invest:profile.saveFailed' })}
+            </Notice>
+          )}
+          {KNOWLEDGE_QUESTIONS.map((q) => (
+            <fieldset key={q.code} className={styles.question}>
+              <legend>{t(`questions.${q.code}.text`)}</legend>
+              {q.answers.map((a) => (
+                <label key={a} className={styles.radio}>
+                  <input type="radio" value={a} {...register(`answers.${q.code}`)} />
+                  {t(`questions.${q.code}.${a}`)}
+                </label>
+              ))}
+              {kt.wrong.includes(q.code) && kt.answers?.[q.code] === answers[q.code] && (
+                <p className={styles.wrong}>{t(`questions.${q.code}.explain`)}</p>
+              )}
+            </fieldset>
+          ))}
+          <div className={styles.actions}>
+            <Button type="submit" disabled={take.isPending}>
+              {t('profile.testSubmit')}
+            </Button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

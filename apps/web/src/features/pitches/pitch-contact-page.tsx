@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema, personNameSchema } from '@indiesplit/shared/validation';
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,8 @@ import { ApiError } from '../../lib/api.ts';
 import { validationText } from '../../lib/error-text.ts';
 import { focusSoon } from '../../lib/form.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { userQuery } from '../settings/api.ts';
 import { addContact } from './api.ts';
 import styles from './pitch.module.css';
 import { PitchShell } from './pitch-shell.tsx';
@@ -41,11 +44,23 @@ export default function PitchContactPage() {
   const errorRef = useRef<HTMLDivElement>(null);
   usePageTitle(t('contact.title'));
 
+  const auth = useAuth();
   const {
     register,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ContactForm>({ resolver: contactResolver, defaultValues: { name: '', email: '' } });
+
+  // A logged-in member starts with their own name and address; what they already typed stays.
+  const account = useQuery({ ...userQuery(), enabled: auth.isAuthenticated });
+  const email = account.data?.email ?? auth.email;
+  const fullName = account.data ? `${account.data.first_name} ${account.data.last_name}`.trim() : '';
+  useEffect(() => {
+    if (email && !getValues('email')) setValue('email', email);
+    if (fullName && !getValues('name')) setValue('name', fullName);
+  }, [email, fullName, getValues, setValue]);
 
   const onContinue = handleSubmit((values) => {
     navigate(paths.projectDetails, { state: { name: values.name.trim(), email: values.email.trim() } });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverError } from '../../test/answers.ts';
-import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
+import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import PitchContactPage from './pitch-contact-page.tsx';
 import { isoDate, minReleaseDate } from './pitch-logic.ts';
 import ProjectDetailsPage from './project-details-page.tsx';
@@ -22,6 +22,44 @@ describe('Pitch step 1', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent(
       '/project-details {"name":"Pixel Forge","email":"hi@pixelforge.example"}',
+    );
+  });
+
+  it('a logged-in member finds their name and email already filled in', async () => {
+    stubApi({
+      'GET /api/user/': () =>
+        jsonResponse(200, {
+          success: true,
+          user: {
+            id: '00000000-0000-4000-8000-000000000001',
+            username: 'alice',
+            email: 'alice@example.com',
+            first_name: 'Alice',
+            last_name: 'Rossi',
+            user_types: ['developer'],
+            userType: 'developer',
+            isEmailVerified: true,
+            profile_picture_url: null,
+            newsletter: false,
+            indie_project_updates: false,
+            has_password: true,
+            language: 'en',
+            date_joined: '2026-11-01T10:00:00.000Z',
+            staff_role: null,
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<PitchContactPage />, { path: '/split-project-form', auth: member() });
+    const name = screen.getByRole('textbox', { name: 'Name or studio name' });
+    await waitFor(() => expect(name).toHaveValue('Alice Rossi'));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('alice@example.com');
+    // Still theirs to change: a studio name instead of their own.
+    await user.clear(name);
+    await user.type(name, 'Rossi Games');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent(
+      '/project-details {"name":"Rossi Games","email":"alice@example.com"}',
     );
   });
 

@@ -123,6 +123,12 @@ describe('Register page', () => {
     expect(progress()).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Open my settings' })).toHaveAttribute('href', '/settings');
+    // A developer is pointed to the pitch form, and not to an investor's next steps.
+    expect(screen.getByRole('link', { name: 'Pitch my game' })).toHaveAttribute(
+      'href',
+      '/split-project-form',
+    );
+    expect(screen.queryByRole('link', { name: 'Open my investor profile' })).not.toBeInTheDocument();
 
     const body = JSON.parse(
       fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register/')[1]![1]!.body as string,
@@ -134,6 +140,64 @@ describe('Register page', () => {
       accepted_terms: true,
       newsletter: false,
     });
+  });
+
+  it('suggests each chosen profile its next step: investors the profile and the campaigns', async () => {
+    stubApi({
+      'POST /api/auth/register/': () =>
+        jsonResponse(201, { success: true, message: 'ok', isEmailVerified: false, id: 'u1' }),
+    });
+    const session = vi
+      .fn()
+      .mockResolvedValueOnce(LOGGED_OUT)
+      .mockResolvedValue(member({ isEmailVerified: false }));
+    const user = userEvent.setup();
+    renderScreen(<RegisterPage />, { path: '/register', auth: session });
+    await user.click(screen.getByRole('checkbox', { name: 'Investor' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada_inv');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-Engine1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-Engine1');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Next step as an investor' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open my investor profile' })).toHaveAttribute(
+      'href',
+      '/investor-profile',
+    );
+    expect(screen.getByRole('link', { name: 'Browse the campaigns' })).toHaveAttribute('href', '/campaigns');
+    expect(screen.getByRole('heading', { name: 'Next step as a developer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pitch my game' })).toHaveAttribute(
+      'href',
+      '/split-project-form',
+    );
+  });
+
+  it('a gamer gets no investor or developer step', async () => {
+    stubApi({
+      'POST /api/auth/register/': () =>
+        jsonResponse(201, { success: true, message: 'ok', isEmailVerified: false, id: 'u1' }),
+    });
+    const session = vi
+      .fn()
+      .mockResolvedValueOnce(LOGGED_OUT)
+      .mockResolvedValue(member({ isEmailVerified: false }));
+    const user = userEvent.setup();
+    renderScreen(<RegisterPage />, { path: '/register', auth: session });
+    await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada_gamer');
+    await user.type(screen.getByLabelText(/^Password/), 'Analytical-Engine1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-Engine1');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome aboard!' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open my investor profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pitch my game' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toBeInTheDocument();
   });
 
   it('opens at step 2 with the email locked and no password for a social sign-up', () => {

@@ -328,6 +328,32 @@ export default function RegisterPage() {
           <Notice type="success" live={false}>
             {t('register.doneText', { email: form.getValues('email').trim() })}
           </Notice>
+          {/* The next step of each chosen profile: whoever ticked a box is shown where it leads. */}
+          {state.userTypes.includes('investor') && (
+            <section className={forms.stack} aria-labelledby="next-investor">
+              <h2 id="next-investor" className={styles.nextTitle}>
+                {t('register.nextInvestorTitle')}
+              </h2>
+              <p className={forms.muted}>{t('register.nextInvestorText')}</p>
+              <div className={forms.actions}>
+                <ButtonLink to={paths.investorProfile}>{t('register.nextInvestorProfile')}</ButtonLink>
+                <ButtonLink to={paths.campaigns} variant="secondary">
+                  {t('register.nextInvestorCampaigns')}
+                </ButtonLink>
+              </div>
+            </section>
+          )}
+          {state.userTypes.includes('developer') && (
+            <section className={forms.stack} aria-labelledby="next-developer">
+              <h2 id="next-developer" className={styles.nextTitle}>
+                {t('register.nextDeveloperTitle')}
+              </h2>
+              <p className={forms.muted}>{t('register.nextDeveloperText')}</p>
+              <div className={forms.actions}>
+                <ButtonLink to={paths.pitch}>{t('register.nextDeveloperPitch')}</ButtonLink>
+              </div>
+            </section>
+          )}
           <p className={forms.muted}>{t('register.doneNext')}</p>
           <div className={forms.actions}>
             <ButtonLink to={paths.home}>{t('register.goHome')}</ButtonLink>
