@@ -1,6 +1,7 @@
 import { AVATAR_MAX_PIXELS } from '@indiesplit/shared/constants';
 import type { EVIDENCE_TYPES } from '@indiesplit/shared/investing';
 import sharp from 'sharp';
+import { safeDownloadName } from '../../platform/file-names.ts';
 import type { PdfChecker } from '../../platform/pdf-check.ts';
 
 // The evidence of a sophisticated-investor request (ADR 0033): PDF, PNG or JPEG judged by content,
@@ -44,18 +45,6 @@ export async function checkEvidence(checker: PdfChecker, data: Buffer): Promise<
   }
 }
 
-/** A safe download name: letters, digits, dots, dashes and underscores, with the right extension. */
-export function evidenceFileName(original: string | null | undefined, type: EvidenceType): string {
-  const ext = EXTENSIONS[type];
-  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
-  let name = base
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 100);
-  if (name === '') name = 'evidence';
-  const lower = name.toLowerCase();
-  const fits = lower.endsWith(`.${ext}`) || (type === 'image/jpeg' && lower.endsWith('.jpeg'));
-  return fits ? name : `${name}.${ext}`;
-}
+/** A safe download name: the original's letters, digits, dots, dashes and underscores, with the right extension. */
+export const evidenceFileName = (original: string | null | undefined, type: EvidenceType) =>
+  safeDownloadName(original, EXTENSIONS[type], 'evidence');

@@ -1,4 +1,5 @@
 import type { STATEMENT_TYPES } from '@indiesplit/shared/revenue';
+import { safeDownloadName } from '../../platform/file-names.ts';
 
 // A revenue report's statement file: its type read from its content, and a safe download name.
 
@@ -30,20 +31,8 @@ export function sniffStatement(data: Buffer): StatementType | null {
 }
 
 /** A safe download name: the original's letters, digits, dots, dashes and underscores, with the right extension. */
-export function statementFileName(original: string | null | undefined, type: StatementType): string {
-  const ext = EXTENSIONS[type];
-  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
-  let name = base
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 100);
-  if (name === '') name = 'statement';
-  const lower = name.toLowerCase();
-  const fits = lower.endsWith(`.${ext}`) || (type === 'image/jpeg' && lower.endsWith('.jpeg'));
-  return fits ? name : `${name}.${ext}`;
-}
+export const statementFileName = (original: string | null | undefined, type: StatementType) =>
+  safeDownloadName(original, EXTENSIONS[type], 'statement');
 
 export interface StatementUpload {
   data: Buffer;
