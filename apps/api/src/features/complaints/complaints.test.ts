@@ -293,7 +293,9 @@ describe('the back office', () => {
     const res = await bo('export.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="complaints-register-/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename=complaints-register-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
       'reference,status,service,complainant,email,campaign_id,facts_from,facts_to,received_at,acknowledge_due_at,acknowledged_at,answer_due_at,answered_at,closed_at,overdue,assignee,description,remedy,answer',

@@ -16,6 +16,7 @@ import {
   FileComplaintResponse,
   MyComplaintsResponse,
 } from '@indiesplit/shared/complaints';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -139,7 +140,7 @@ async function complaintBackofficeRoutes(app: FastifyInstance, ctx: AppContext) 
         .type('text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="complaints-register-${new Date().toISOString().slice(0, 10)}.csv"`,
+          contentDisposition(`complaints-register-${new Date().toISOString().slice(0, 10)}.csv`),
         )
         .header('x-content-type-options', 'nosniff')
         .send(body);

@@ -5,29 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import { campaignDto } from '../campaigns/test-data.ts';
 import InvestPage from './invest-page.tsx';
+import { investorProfileDto } from './test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const profile = {
-  email_verified: true,
+const profile = investorProfileDto({
   knowledge_test: { status: 'passed', taken_at: null, valid_until: null, answers: null, wrong: [] },
-  loss_simulation: null,
-  investor_class: 'non_sophisticated',
-  sophisticated_request: {
-    status: 'none',
-    reason: null,
-    person_type: null,
-    criteria: [],
-    evidence: [],
-    requested_at: null,
-    decided_at: null,
-    decision_reason: null,
-    valid_until: null,
-  },
   tax_residence: { country: 'IT', tax_id: null, recorded_at: '2026-11-01T10:00:00Z' },
-  high_amount_threshold_cents: 100_000,
   ready: true,
-};
+});
 
 const wallet = () =>
   jsonResponse(200, {

@@ -7,28 +7,9 @@ import { KnowledgeTestForm } from './knowledge-test-form.tsx';
 import { LossSimulationForm } from './loss-simulation-form.tsx';
 import { SophisticatedRequestForm } from './sophisticated-request-form.tsx';
 import { TaxResidenceForm } from './tax-residence-form.tsx';
+import { investorProfileDto } from './test-data.ts';
 
-const profile = (over: Partial<InvestorProfileDto> = {}): InvestorProfileDto => ({
-  email_verified: true,
-  knowledge_test: { status: 'missing', taken_at: null, valid_until: null, answers: null, wrong: [] },
-  loss_simulation: null,
-  investor_class: 'non_sophisticated',
-  sophisticated_request: {
-    status: 'none',
-    reason: null,
-    person_type: null,
-    criteria: [],
-    evidence: [],
-    requested_at: null,
-    decided_at: null,
-    decision_reason: null,
-    valid_until: null,
-  },
-  tax_residence: null,
-  high_amount_threshold_cents: 100_000,
-  ready: false,
-  ...over,
-});
+const profile = investorProfileDto;
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const progress = () => screen.getByRole('progressbar', { name: 'Sign-up progress' });
 
+/** Signs up through both steps of the form with the chosen profiles; the server accepts. */
+async function signUpAs(types: string[], username: string) {
+  stubApi({
+    'POST /api/auth/register/': () =>
+      jsonResponse(201, { success: true, message: 'ok', isEmailVerified: false, id: 'u1' }),
+  });
+  const session = vi
+    .fn()
+    .mockResolvedValueOnce(LOGGED_OUT)
+    .mockResolvedValue(member({ isEmailVerified: false }));
+  const user = userEvent.setup();
+  renderScreen(<RegisterPage />, { path: '/register', auth: session });
+  for (const name of types) await user.click(screen.getByRole('checkbox', { name }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Username' }), username);
+  await user.type(screen.getByLabelText(/^Password/), 'Analytical-Engine1');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-Engine1');
+  await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('Register page', () => {
   it('needs a user type before step 2, then shows the details form at 50%', async () => {
     stubApi({});
@@ -143,25 +165,7 @@ describe('Register page', () => {
   });
 
   it('suggests each chosen profile its next step: investors the profile and the campaigns', async () => {
-    stubApi({
-      'POST /api/auth/register/': () =>
-        jsonResponse(201, { success: true, message: 'ok', isEmailVerified: false, id: 'u1' }),
-    });
-    const session = vi
-      .fn()
-      .mockResolvedValueOnce(LOGGED_OUT)
-      .mockResolvedValue(member({ isEmailVerified: false }));
-    const user = userEvent.setup();
-    renderScreen(<RegisterPage />, { path: '/register', auth: session });
-    await user.click(screen.getByRole('checkbox', { name: 'Investor' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada_inv');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-Engine1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-Engine1');
-    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAs(['Investor', 'Developer'], 'ada_inv');
     expect(await screen.findByRole('heading', { name: 'Next step as an investor' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open my investor profile' })).toHaveAttribute(
       'href',
@@ -176,24 +180,7 @@ describe('Register page', () => {
   });
 
   it('a gamer gets no investor or developer step', async () => {
-    stubApi({
-      'POST /api/auth/register/': () =>
-        jsonResponse(201, { success: true, message: 'ok', isEmailVerified: false, id: 'u1' }),
-    });
-    const session = vi
-      .fn()
-      .mockResolvedValueOnce(LOGGED_OUT)
-      .mockResolvedValue(member({ isEmailVerified: false }));
-    const user = userEvent.setup();
-    renderScreen(<RegisterPage />, { path: '/register', auth: session });
-    await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada_gamer');
-    await user.type(screen.getByLabelText(/^Password/), 'Analytical-Engine1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'Analytical-Engine1');
-    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await signUpAs(['Gamer'], 'ada_gamer');
     expect(await screen.findByRole('heading', { name: 'Welcome aboard!' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open my investor profile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Pitch my game' })).not.toBeInTheDocument();
