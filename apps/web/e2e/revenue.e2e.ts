@@ -61,13 +61,7 @@ test.describe('the revenue share, from launch to payout', () => {
     await admin.page.getByLabel('Release date of the game').fill(LAUNCH_DATE);
     await admin.page.getByRole('button', { name: 'Record the launch' }).click();
     await admin.page.getByText('The campaign is now: Launched.').waitFor();
-
-    // The studio now finds the campaign among those it reports revenue for.
-    const studio = await personPage(open, game.studio.username, game.studio.password);
-    await studio.page.goto('/my-campaigns');
-    await studio.page.getByRole('link', { name: `Revenue reports for ${game.campaign.title}` }).waitFor();
     expect(admin.errors).toEqual([]);
-    expect(studio.errors).toEqual([]);
   });
 
   test('the developer files the first month from a CSV, with a statement', async ({ open }) => {
