@@ -350,3 +350,47 @@ export async function pitchDeckPdf(title = 'Pitch deck', pages = 2): Promise<Buf
   }
   return Buffer.from(await doc.save());
 }
+
+/** What POST /api/dev/fixtures/revenue-campaign answers (development only, see the API's dev routes). */
+export interface RevenueFixture {
+  campaign: { id: string; slug: string; title: string; status: string };
+  studio: { id: string; username: string; email: string; password: string };
+  investors: Array<{ id: string; username: string; email: string; password: string; invested_cents: number }>;
+  launched_on: string | null;
+  report_period: string;
+  report_id: string | null;
+  distribution_id: string | null;
+}
+
+export type RevenueStage = 'funded' | 'launched' | 'reported' | 'verified' | 'paid';
+
+/**
+ * A real campaign in the revenue share for this test alone, built from nothing by the server's
+ * development route: a new studio and two new investors (€500 and €19,500 of a €20,000 goal),
+ * funded and settled, and then, up to `stage`, launched on the first day of the month before last,
+ * its first month reported (net €8,200), verified and paid (a €820 pool).
+ */
+export async function revenueCampaign(
+  stage: RevenueStage,
+  title = 'Starfall Couriers',
+): Promise<RevenueFixture> {
+  const cookie = await fetch(`${baseURL}/api/auth/csrf_cookie`);
+  const token = cookie.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('csrftoken='))
+    ?.slice('csrftoken='.length);
+  if (!token) throw new Error('the server set no CSRF cookie');
+  const res = await fetch(`${baseURL}/api/dev/fixtures/revenue-campaign`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `csrftoken=${token}`,
+      'x-csrftoken': decodeURIComponent(token),
+      origin: baseURL,
+    },
+    body: JSON.stringify({ stage, title }),
+  });
+  if (res.status !== 201) throw new Error(`revenue fixture: ${res.status} ${await res.text()}`);
+  return (await res.json()) as RevenueFixture;
+}

@@ -1,40 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   expectAccessible,
   logIn,
-  newContext,
   pitchDeckPdf,
+  revenueCampaign,
   snapshot,
   waitForMail,
   watchErrors,
 } from './helpers.ts';
 
-// The tests of this file continue one another's story (the same member, step by step), so they run
-// in order, and a failure skips the rest instead of failing them for its sake.
-test.describe.configure({ mode: 'serial' });
-
-// The revenue share against the real server, from launch to payout: an admin records the release
-// of the seeded funded campaign (Starfall Couriers, €20,000 from two investors, demo_investor with
-// €500 of it), its developer files the first month's sales from a CSV with a statement, the admin
-// verifies the report and records the developer's payment of the pool, and demo_investor finds the
-// payout in the portfolio with the period's waterfall and downloads the year's statement.
+// The revenue share against the real server, from launch to payout, one step per test. Each test
+// starts from a campaign of its own that the server's development route builds from nothing
+// (revenueCampaign in helpers.ts): a new studio and two new investors, €20,000 raised (€500 of it
+// from the first investor) and settled through the ledger, then taken as far as the step before
+// the test's own: an admin records the release; the studio files the first month's sales from a CSV
+// with a statement; the admin verifies the report and records the studio's payment of the pool; the
+// investor finds the payout in the portfolio with the period's waterfall and downloads the year's
+// statement. So any test passes alone, in any order, and a failure fails only its own test.
 //
 // The figures: net = (10,000 - 3,000 - 200) + (2,000 - 600) = €8,200; pool = 10% = €820; the
-// platform keeps 10% of it (€82); the investors share €738, and demo_investor's 2.5% is €18.45.
+// platform keeps 10% of it (€82); the investors share €738, and the €500 investor's 2.5% is €18.45.
 
 const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
-const DEVELOPER = { login: 'demo_developer', password: 'Demo-Developer-2025' };
-const INVESTOR = {
-  login: 'demo_investor',
-  password: 'Demo-Investor-2025',
-  email: 'investor@demo.indiesplit.example',
-};
-const TITLE = 'Starfall Couriers';
 
-// The launch is the first day of the month before last, so last-but-one month is over and in the
-// term whatever day the suite runs.
+// The release is the first day of the month before last (the fixture's too), so last-but-one month
+// is over and in the term whatever day the suite runs.
 const now = new Date();
 const launch_ = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
 const LAUNCH_DATE = launch_.toISOString().slice(0, 10);
@@ -50,45 +42,32 @@ const SALES_CSV = [
   'PlayStation,2000.00,600.00,0,0',
 ].join('\n');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let admin: Page;
-let developer: Page;
-let investor: Page;
-const errors: string[][] = [];
-
-async function open(): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
-  errors.push(watchErrors(page));
-  return page;
+/** A signed-in page of a new person (browser context), failing the test on any error in the page. */
+async function personPage(open: () => Promise<Page>, login: string, password: string) {
+  const page = await open();
+  const errors = watchErrors(page);
+  await logIn(page, login, password);
+  return { page, errors };
 }
 
-test.beforeAll(async ({ browser: shared }) => {
-  browser = shared;
-  admin = await open();
-  developer = await open();
-  investor = await open();
-});
-test.afterAll(async () => {
-  for (const c of contexts) await c.close();
-});
-
 test.describe('the revenue share, from launch to payout', () => {
-  test('an admin records the release of a funded campaign', async () => {
-    await logIn(admin, ADMIN.login, ADMIN.password);
-    await admin.goto('/backoffice/campaigns');
-    await admin.getByRole('link', { name: TITLE }).first().click();
-    await admin.getByRole('heading', { name: 'Status' }).waitFor();
-    await admin.getByRole('button', { name: 'Record the launch' }).click();
-    await admin.getByLabel('Release date of the game').fill(LAUNCH_DATE);
-    await admin.getByRole('button', { name: 'Record the launch' }).click();
-    await admin.getByText('The campaign is now: Launched.').waitFor();
+  test('an admin records the release of a funded campaign', async ({ open }) => {
+    const game = await revenueCampaign('funded');
+    const admin = await personPage(open, ADMIN.login, ADMIN.password);
+    await admin.page.goto('/backoffice/campaigns');
+    await admin.page.getByRole('link', { name: game.campaign.title }).first().click();
+    await admin.page.getByRole('heading', { name: 'Status' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Record the launch' }).click();
+    await admin.page.getByLabel('Release date of the game').fill(LAUNCH_DATE);
+    await admin.page.getByRole('button', { name: 'Record the launch' }).click();
+    await admin.page.getByText('The campaign is now: Launched.').waitFor();
+    expect(admin.errors).toEqual([]);
   });
 
-  test('the developer files the first month from a CSV, with a statement', async () => {
-    await logIn(developer, DEVELOPER.login, DEVELOPER.password);
+  test('the developer files the first month from a CSV, with a statement', async ({ open }) => {
+    const game = await revenueCampaign('launched');
+    const TITLE = game.campaign.title;
+    const { page: developer, errors } = await personPage(open, game.studio.username, game.studio.password);
     await developer.goto('/my-campaigns');
     await developer.getByRole('heading', { level: 1, name: 'My campaigns' }).waitFor();
     await expectAccessible(developer, 'my campaigns');
@@ -113,9 +92,13 @@ test.describe('the revenue share, from launch to payout', () => {
     await developer.getByRole('button', { name: 'Send report' }).click();
     await developer.getByText(/^Report sent\./).waitFor();
     await developer.getByText('€8,200.00').first().waitFor();
+    expect(errors).toEqual([]);
   });
 
-  test('the admin verifies the report and records the developer’s payment of the pool', async () => {
+  test('the admin verifies the report and records the developer’s payment of the pool', async ({ open }) => {
+    const game = await revenueCampaign('reported');
+    const TITLE = game.campaign.title;
+    const { page: admin, errors } = await personPage(open, ADMIN.login, ADMIN.password);
     await admin.goto('/backoffice/revenue');
     await admin.getByRole('heading', { level: 1, name: 'Revenue reports' }).waitFor();
     await expectAccessible(admin, 'back office revenue reports');
@@ -130,7 +113,7 @@ test.describe('the revenue share, from launch to payout', () => {
     await admin.goto('/backoffice/distributions');
     await admin.getByRole('heading', { level: 1, name: 'Distributions' }).waitFor();
     await admin.getByRole('button', { name: `Record payment for ${TITLE}, distribution 1` }).click();
-    await admin.getByLabel('Bank transaction id').fill(`E2E-${Date.now()}`);
+    await admin.getByLabel('Bank transaction id').fill(`E2E-${game.campaign.id}`);
     await expect
       .poll(() => admin.getByLabel('Amount received in euros').inputValue())
       .toMatch(/^820([.,]00)?$/);
@@ -141,15 +124,25 @@ test.describe('the revenue share, from launch to payout', () => {
       .click();
     await admin.getByRole('row').filter({ hasText: TITLE }).getByText('Paid').first().waitFor();
     await snapshot(admin, 'backoffice-distributions');
+
+    // The payment was paid out at once: the €500 investor is told of their €18.45.
+    const mail = await waitForMail(game.investors[0]!.email, `from “${TITLE}”`);
+    expect(mail.text).toContain('€18.45');
+    expect(errors).toEqual([]);
   });
 
-  test('the investor is told, sees the payout and the waterfall, and downloads the statement', async () => {
-    // The payout's own mail ("You received … from “title”"): the seeded campaign's late-report
-    // notices name the campaign too.
+  test('the investor is told, sees the payout and the waterfall, and downloads the statement', async ({
+    open,
+  }) => {
+    const game = await revenueCampaign('paid');
+    const TITLE = game.campaign.title;
+    const INVESTOR = game.investors[0]!;
+    expect(INVESTOR.invested_cents).toBe(50_000);
+    // The payout's own mail ("You received … from “title”").
     const mail = await waitForMail(INVESTOR.email, `from “${TITLE}”`);
     expect(mail.text).toContain('€18.45');
 
-    await logIn(investor, INVESTOR.login, INVESTOR.password);
+    const { page: investor, errors } = await personPage(open, INVESTOR.username, INVESTOR.password);
     await investor.goto('/portfolio');
     const holding = investor.getByRole('article', { name: TITLE });
     await holding.waitFor();
@@ -180,7 +173,7 @@ test.describe('the revenue share, from launch to payout', () => {
       investor.waitForEvent('download'),
       holding.getByRole('link', { name: `Download CSV for ${YEAR}` }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`indiesplit-starfall-couriers-${YEAR}.csv`);
+    expect(download.suggestedFilename()).toBe(`indiesplit-${game.campaign.slug}-${YEAR}.csv`);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     expect(csv).toContain('your_payout');
     expect(csv).toContain('18.45');
@@ -193,18 +186,22 @@ test.describe('the revenue share, from launch to payout', () => {
     await snapshot(investor, 'revenue-statement');
 
     // The campaign page shows the end of the term and the payout simulator.
-    await investor.goto('/campaigns/starfall-couriers');
+    await investor.goto(`/campaigns/${game.campaign.slug}`);
     await investor.getByText('Revenue share ends').waitFor();
     await investor.getByRole('heading', { name: 'Payout simulator' }).waitFor();
     await investor.getByText('Returns are not guaranteed.', { exact: false }).first().waitFor();
     await expectAccessible(investor, 'campaign page with payout simulator');
+    expect(errors).toEqual([]);
   });
 
-  test('afterwards the ledger, the investments and the revenue share all add up', async () => {
+  test('after a payout the ledger, the investments and the revenue share all add up', async ({ open }) => {
+    await revenueCampaign('paid');
+    const { page: admin, errors } = await personPage(open, ADMIN.login, ADMIN.password);
     await admin.goto('/backoffice/funds');
     await admin.getByRole('button', { name: 'Check now' }).click();
     const result = admin.getByRole('status').filter({ hasText: 'Revenue share' });
     await result.waitFor();
     await expect.poll(() => result.getByText('Everything adds up.').count()).toBe(3);
+    expect(errors).toEqual([]);
   });
 });

@@ -18,13 +18,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once GET /api/health answers 200; fails early if the process exits, or after 60 s. */
+/**
+ * Resolves once GET /api/health answers 200; fails early if the process exits, or after 180 s: a
+ * first start migrates and seeds a new embedded database, which takes over a minute on a busy
+ * two-core machine.
+ */
 export async function waitForHealth(
   baseURL: string,
   child: ChildProcess,
   output: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The server exited early (code ${child.exitCode}):\n${output()}`);
@@ -36,7 +40,7 @@ export async function waitForHealth(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
+  throw new Error(`The server did not become healthy within 180 s:\n${output()}`);
 }
 
 /** SIGTERM (the server drains and closes its database), SIGKILL after 10 s. */

@@ -66,7 +66,7 @@ describe('production', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('has no development mailbox, neither the JSON nor the page', async () => {
+  it('has no development mailbox, neither the JSON nor the page, and no development fixtures', async () => {
     const payload = newUser();
     expect((await client().post('/api/auth/register/', payload)).statusCode).toBe(201);
     await t.app.ctx.mail.drain();
@@ -78,6 +78,14 @@ describe('production', () => {
       404,
     );
     expect((await client().get('/api/dev/mailbox/1/html')).statusCode).toBe(404);
+
+    // The development tools that change things are absent too, even to a client with a CSRF token.
+    const c = client();
+    await c.csrf();
+    const fixture = await c.post('/api/dev/fixtures/revenue-campaign', { stage: 'paid' });
+    expect(fixture.statusCode).toBe(404);
+    expect(fixture.json().code).toBe('notFound');
+    expect((await c.post('/api/dev/campaigns/starfall-couriers/fast-forward')).statusCode).toBe(404);
 
     // A browser asking for the page, or any other client, gets at most the web app's shell (when the
     // app is built), never the messages.

@@ -13,6 +13,24 @@ import { endReflectionNow } from '../investing/commands/end-reflection.ts';
 import { reloadLegalDocuments } from '../legal/commands/reload-documents.ts';
 import { legalDirFor } from '../legal/folder.ts';
 import { runDueWork } from '../settlement/worker.ts';
+import { createRevenueFixture, FIXTURE_STAGES } from './revenue-fixture.ts';
+
+const FixturePerson = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  password: z.string(),
+});
+
+const RevenueFixtureResponse = z.object({
+  campaign: z.object({ id: z.string(), slug: z.string(), title: z.string(), status: z.string() }),
+  studio: FixturePerson,
+  investors: z.array(FixturePerson.extend({ invested_cents: z.number().int() })),
+  launched_on: z.string().nullable(),
+  report_period: z.string(),
+  report_id: z.string().nullable(),
+  distribution_id: z.string().nullable(),
+});
 
 const MailboxEntry = z.object({
   id: z.number(),
@@ -84,6 +102,29 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(campaigns)
         .where(eq(campaigns.id, campaign.id));
       return { status: after?.status ?? 'unknown' };
+    },
+  );
+
+  // A real (euro) campaign in the revenue share, built from nothing for one browser test: a new
+  // studio and two new investors, funded and settled, then (by `stage`) launched, reported, verified
+  // and paid, each step through the code that takes it for real (revenue-fixture.ts). Answers the
+  // ids, the address and the sign-in details the test needs.
+  r.post(
+    '/dev/fixtures/revenue-campaign',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Create a funded campaign in the revenue share for a test (not in production)',
+        body: z.object({
+          stage: z.enum(FIXTURE_STAGES),
+          title: z.string().trim().min(1).max(60).default('Fixture Game'),
+        }),
+        response: { 201: RevenueFixtureResponse },
+      },
+    },
+    async (req, reply) => {
+      const fixture = await createRevenueFixture(ctx, req.body);
+      return reply.code(201).send(fixture);
     },
   );
 
