@@ -50,8 +50,14 @@ export const usePortfolio = () =>
   useQuery({ queryKey: investingKeys.portfolio, queryFn: ({ signal }) => fetchPortfolio(signal) });
 
 export const fetchWallet = (signal?: AbortSignal) => apiRequest<WalletResponse>('/wallet/', { signal });
+// A deposit is credited by the back office, out of this page's sight: coming back to the tab reads
+// the wallet again, so a transfer that arrived meanwhile shows without a reload.
 export const useWallet = () =>
-  useQuery({ queryKey: investingKeys.wallet, queryFn: ({ signal }) => fetchWallet(signal) });
+  useQuery({
+    queryKey: investingKeys.wallet,
+    queryFn: ({ signal }) => fetchWallet(signal),
+    refetchOnWindowFocus: true,
+  });
 
 /** One page of a wallet's movements of its available balance, newest first. */
 export const fetchMovements = (currency: Currency, before: number | null, signal?: AbortSignal) =>
@@ -66,6 +72,7 @@ export const movementsQuery = (currency: Currency) =>
     queryFn: ({ pageParam, signal }) => fetchMovements(currency, pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
+    refetchOnWindowFocus: true,
   });
 
 export const useMovements = (currency: Currency) => useInfiniteQuery(movementsQuery(currency));
