@@ -137,7 +137,7 @@ async function creditByTransfer(member: Page, admin: Page, investor: Investor, c
   await submitInvestment(member, '100', 'Invest');
   await member.getByText('Your available balance is not enough for this amount.').first().waitFor();
 
-  await member.goto('/portfolio');
+  await member.goto('/portfolio/wallet');
   const instructions = member.getByRole('region', { name: 'Add euros by bank transfer' });
   const reference = await instructions.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).textContent();
   expect(reference).toMatch(/^IS-/);
@@ -195,21 +195,22 @@ test.describe('investing, with real and with virtual money', () => {
 
     const entry = holding(member, SHOWCASE.title);
     await entry.getByText('Reserved', { exact: true }).waitFor();
-    // Checked once every part has loaded, the deposit instructions included.
-    await member.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
     await expectAccessible(member, 'portfolio');
     await snapshot(member, 'portfolio');
     await entry.getByRole('button', { name: 'Revoke' }).click();
     await member.getByRole('button', { name: 'Yes, revoke it' }).click();
     await member.getByText('Your investment was revoked and the money is available again.').waitFor();
     await entry.getByText('Revoked', { exact: true }).waitFor();
-    const real = member
-      .getByRole('region', { name: 'Wallets' })
-      .getByRole('listitem')
-      .filter({
-        has: member.getByRole('heading', { name: 'Real euros (EUR)' }),
-      });
-    await real.getByText('€500.00').first().waitFor();
+    const figures = member.getByRole('region', { name: 'Your real euros at a glance' });
+    await expect(figures.getByRole('definition').first()).toHaveText('€500.00');
+
+    // The wallet section, with every part loaded (the deposit instructions included).
+    await member
+      .getByRole('navigation', { name: 'Portfolio sections' })
+      .getByRole('link', { name: 'Wallet' })
+      .click();
+    await member.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
+    await expectAccessible(member, 'portfolio wallet');
   });
 
   test('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async ({
@@ -255,12 +256,12 @@ test.describe('investing, with real and with virtual money', () => {
       .first()
       .waitFor();
     // 10,000 - 50 posted; the 120 came back.
-    const demo = member
-      .getByRole('region', { name: 'Wallets' })
-      .getByRole('listitem')
-      .filter({
-        has: member.getByRole('heading', { name: /^Demo euros/ }),
-      });
+    await member
+      .getByRole('navigation', { name: 'Portfolio sections' })
+      .getByRole('link', { name: 'Wallet' })
+      .click();
+    await member.getByRole('button', { name: 'Demo euros' }).click();
+    const demo = member.getByRole('region', { name: /^Demo euros/ });
     await demo.getByText('€9,950.00').first().waitFor();
     await snapshot(member, 'portfolio-demo-settled');
 

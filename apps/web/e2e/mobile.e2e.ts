@@ -99,7 +99,8 @@ test.describe('at 320 px, the narrowest phone', () => {
 
   test('no member page scrolls sideways', async ({ memberPage }) => {
     await memberPage.setViewportSize({ width: 320, height: 640 });
-    for (const url of ['/settings', '/portfolio', '/investor-profile', '/my-pitches', '/news', '/demo'])
+    const portfolio = ['/portfolio', '/portfolio/wallet', '/portfolio/payouts', '/portfolio/documents'];
+    for (const url of ['/settings', ...portfolio, '/investor-profile', '/my-pitches', '/news', '/demo'])
       expect(await sidewaysScroll(memberPage, url), url).toBeLessThanOrEqual(0);
   });
 

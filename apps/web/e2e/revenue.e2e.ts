@@ -143,8 +143,15 @@ test.describe('the revenue share, from launch to payout', () => {
     expect(mail.text).toContain('€18.45');
 
     const { page: investor, errors } = await personPage(open, INVESTOR.username, INVESTOR.password);
-    await investor.goto('/portfolio');
+    await investor.goto('/portfolio/payouts');
+    // Each holding starts closed, with one line: what it paid so far.
+    const summary = investor
+      .getByRole('group')
+      .filter({ has: investor.getByRole('heading', { name: TITLE }) });
+    await expect(summary.getByTestId('holding-summary')).toContainText('Received so far: €18.45');
     const holding = investor.getByRole('article', { name: TITLE });
+    await expect(holding).toBeHidden();
+    await investor.getByRole('heading', { name: TITLE }).click();
     await holding.waitFor();
     await holding.getByText('Term ends').waitFor();
     await expect.poll(() => holding.innerText()).toContain('€18.45');
@@ -168,17 +175,22 @@ test.describe('the revenue share, from launch to payout', () => {
     await expectAccessible(investor, 'portfolio with revenue share');
     await snapshot(investor, 'portfolio-revenue');
 
-    // The year's statement as CSV…
+    // The year's statement as CSV, in the documents…
+    await investor
+      .getByRole('navigation', { name: 'Portfolio sections' })
+      .getByRole('link', { name: 'Documents' })
+      .click();
+    const statements = investor.getByRole('region', { name: 'Statements' });
     const [download] = await Promise.all([
       investor.waitForEvent('download'),
-      holding.getByRole('link', { name: `Download CSV for ${YEAR}` }).click(),
+      statements.getByRole('link', { name: `Download CSV for ${TITLE}, ${YEAR}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`indiesplit-${game.campaign.slug}-${YEAR}.csv`);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     expect(csv).toContain('your_payout');
     expect(csv).toContain('18.45');
     // …and as a printable page.
-    await holding.getByRole('link', { name: `Printable statement for ${YEAR}` }).click();
+    await statements.getByRole('link', { name: `Printable statement for ${TITLE}, ${YEAR}` }).click();
     await investor.getByRole('heading', { level: 1, name: `Revenue-share statement ${YEAR}` }).waitFor();
     await investor.getByRole('button', { name: 'Print' }).waitFor();
     expect(await investor.locator('main').innerText()).toContain('€18.45');

@@ -133,7 +133,7 @@ test.describe('two-factor authentication', () => {
     await adminContext.close();
 
     await page.evaluate(() => sessionStorage.clear());
-    await page.goto('/portfolio');
+    await page.goto('/portfolio/wallet');
     await page.getByRole('heading', { name: 'New withdrawal request' }).waitFor();
     await page.getByRole('textbox', { name: /Amount in euros/ }).fill('20.00');
     await page.getByRole('textbox', { name: /Account holder/ }).fill('Ada Byron');

@@ -25,6 +25,8 @@ export const paths = {
   invest: (slug = ':slug') => `/campaigns/${slug}/invest`,
   investorProfile: '/investor-profile',
   portfolio: '/portfolio',
+  /** A section of the portfolio: investments (the default), wallet, payouts or documents. */
+  portfolioSection: (section = ':section') => `/portfolio/${section}`,
   revenueStatement: (campaignId = ':campaignId', year = ':year') =>
     `/portfolio/statements/${campaignId}/${year}`,
   demo: '/demo',

@@ -168,6 +168,14 @@ export function AppRoutes() {
             }
           />
           <Route
+            path="portfolio/:section"
+            element={
+              <RequireAuth>
+                <PortfolioPage />
+              </RequireAuth>
+            }
+          />
+          <Route
             path="portfolio/statements/:campaignId/:year"
             element={
               <RequireAuth>

@@ -246,6 +246,18 @@ export function listTransfers(
   return repo.listAccountTransfers(db, accountId, options);
 }
 
+/**
+ * A wallet's movements of its available balance, newest first, each with the balance after it
+ * (queries/wallet-movements.ts), and the reservations that make up its reserved balance.
+ */
+export {
+  type OpenReservation,
+  openReservations,
+  type ReservationState,
+  type WalletMovement,
+  walletMovements,
+} from './queries/wallet-movements.ts';
+
 export async function getBalance(db: Db, accountId: string): Promise<Balance> {
   const account = await repo.findAccount(db, accountId);
   if (!account) throw new AppError('notFound', 404);

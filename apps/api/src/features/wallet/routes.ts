@@ -1,5 +1,11 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { DemoWalletResponse, WalletQuery, WalletResponse } from '@indiesplit/shared/wallet';
+import {
+  DemoWalletResponse,
+  WalletMovementsQuery,
+  WalletMovementsResponse,
+  WalletQuery,
+  WalletResponse,
+} from '@indiesplit/shared/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -25,6 +31,23 @@ export async function walletRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return wallet.walletSummary(ctx.db, requireSession(req).user.id, req.query);
+    },
+  );
+
+  r.get(
+    '/wallet/movements',
+    {
+      schema: {
+        tags,
+        summary:
+          'Movements of the available balance in one currency (cents), each once, signed, with the balance after it; newest first, 50 a page',
+        querystring: WalletMovementsQuery,
+        response: { 200: WalletMovementsResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return wallet.walletMovements(ctx.db, requireSession(req).user.id, req.query);
     },
   );
 

@@ -2,6 +2,7 @@ import {
   type Currency,
   DEMO_WALLET_CENTS,
   type WalletBalanceDto,
+  type WalletMovementsResponse,
   type WalletTransactionDto,
 } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
@@ -54,6 +55,62 @@ export async function walletSummary(
     transactions: page,
     next_before: transactions.length > PAGE ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+const MOVEMENTS_PAGE = 50;
+
+/**
+ * The member's movements of the available balance in one currency (issue #16): each once, signed
+ * as it changed what they can spend, with the balance after it, newest first; and what the
+ * reserved balance holds. The balance is read in the same transaction, so the newest movement's
+ * balance and the available balance cannot disagree.
+ */
+export async function walletMovements(
+  db: Db,
+  userId: string,
+  options: { currency: Currency; before?: number },
+): Promise<WalletMovementsResponse> {
+  return db.transaction(
+    async (tx) => {
+      const account = await ledger.findWallet(tx, userId, options.currency);
+      if (!account)
+        return {
+          balance: balanceDto(options.currency, undefined),
+          reservations: [],
+          movements: [],
+          next_before: null,
+        };
+      const [rows, reservations] = await Promise.all([
+        ledger.walletMovements(tx, account.id, { before: options.before, limit: MOVEMENTS_PAGE + 1 }),
+        ledger.openReservations(tx, account.id),
+      ]);
+      const page = rows.slice(0, MOVEMENTS_PAGE);
+      return {
+        balance: balanceDto(options.currency, account),
+        reservations: reservations.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          amount_cents: r.amountCents,
+          campaign: r.campaign,
+          created_at: r.createdAt.toISOString(),
+        })),
+        movements: page.map((m) => ({
+          id: m.id,
+          currency: options.currency,
+          kind: m.kind,
+          phase: m.phase,
+          amount_cents: m.amountCents,
+          balance_after_cents: m.balanceAfterCents,
+          reservation: m.reservation,
+          campaign: m.campaign,
+          created_at: m.createdAt.toISOString(),
+        })),
+        next_before: rows.length > MOVEMENTS_PAGE ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+    // One snapshot for the balance and the movements.
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /**

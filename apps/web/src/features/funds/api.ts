@@ -9,12 +9,13 @@ import type {
   WithdrawalStatus,
 } from '@indiesplit/shared/funds';
 import type { InvariantsResponse } from '@indiesplit/shared/settlement';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { useRefreshMoney } from '../../lib/money-queries.ts';
 
 // The funds calls: the member's deposit instructions and withdrawals, and the back office's
-// deposits, CSV import and withdrawal queue (start paying, paid, reject). Every change to money also invalidates the wallet
-// (['wallet'] keys of whoever shows balances), so balances on screen follow at once.
+// deposits, CSV import and withdrawal queue (start paying, paid, reject). Every change to money
+// refreshes every query that shows money (lib/money-queries.ts), so balances on screen follow at once.
 
 export const fundsKeys = {
   all: ['funds'] as const,
@@ -25,9 +26,6 @@ export const fundsKeys = {
   backofficeWithdrawals: ['funds', 'backoffice', 'withdrawals'] as const,
   invariants: ['funds', 'backoffice', 'invariants'] as const,
 };
-/** Whatever shows wallet balances keys its queries under this prefix. */
-const WALLET_KEY = ['wallet'] as const;
-
 // ---- member ------------------------------------------------------------------------------------
 
 export const fetchDepositInstructions = (signal?: AbortSignal) =>
@@ -58,12 +56,7 @@ export const cancelWithdrawal = (id: string) =>
 
 /** `alsoOnError`: refresh after a refusal too, when it means the data on screen is out of date. */
 function useMoneyMutation<V, R>(fn: (vars: V) => Promise<R>, { alsoOnError = false } = {}) {
-  const client = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: fundsKeys.all }),
-      client.invalidateQueries({ queryKey: WALLET_KEY }),
-    ]);
+  const refresh = useRefreshMoney();
   return useMutation({
     mutationFn: fn,
     onSuccess: refresh,

@@ -151,7 +151,7 @@ describe('withdrawal form', () => {
     const list = await screen.findByRole('list');
     expect(within(list).getByText('Bank reference: SEPA-1')).toBeInTheDocument();
     expect(within(list).getAllByRole('button')).toHaveLength(1);
-    await user.click(within(list).getByRole('button', { name: /Cancel the request of €25.00/ }));
+    await user.click(within(list).getByRole('button', { name: /Cancel request of €25.00/ }));
     expect(await within(list).findByText('Cancelled')).toBeInTheDocument();
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -176,9 +176,7 @@ describe('a withdrawal an admin has started paying', () => {
       within(processing!).getByText(/^We started paying it on .*2026.*: it can no longer be cancelled\.$/),
     ).toBeInTheDocument();
     expect(within(processing!).queryByRole('button')).not.toBeInTheDocument();
-    expect(
-      within(requested!).getByRole('button', { name: /Cancel the request of €10.00/ }),
-    ).toBeInTheDocument();
+    expect(within(requested!).getByRole('button', { name: /Cancel request of €10.00/ })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal when the payment started after the list was loaded', async () => {
@@ -197,7 +195,7 @@ describe('a withdrawal an admin has started paying', () => {
     const user = userEvent.setup();
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     const list = await screen.findByRole('list');
-    await user.click(within(list).getByRole('button', { name: /Cancel the request of €25.00/ }));
+    await user.click(within(list).getByRole('button', { name: /Cancel request of €25.00/ }));
     expect(
       await within(list).findByText(
         'We have already started paying this withdrawal, so it can no longer be cancelled. We will email you when it is paid.',

@@ -8,19 +8,35 @@ import type {
   PortfolioDto,
   TaxResidenceRequest,
 } from '@indiesplit/shared/investing';
-import type { WalletBalanceDto, WalletResponse } from '@indiesplit/shared/wallet';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Currency,
+  WalletBalanceDto,
+  WalletMovementsResponse,
+  WalletResponse,
+} from '@indiesplit/shared/wallet';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { API_BASE, ApiError, apiRequest, fetchCsrfToken } from '../../lib/api.ts';
 import { readCookie } from '../../lib/cookies.ts';
+import { useRefreshMoney } from '../../lib/money-queries.ts';
 
 // The investing calls: investor profile, investing with an Idempotency-Key, revoking, portfolio,
-// wallet and demo wallet. Every mutation refreshes the reads that show money.
+// wallet, its movements and the demo wallet. Every money mutation refreshes every read that shows
+// money (lib/money-queries.ts): the wallet keys sit under ['wallet'], which the funds feature's
+// withdrawals refresh too.
 
 export const investingKeys = {
   all: ['investing'] as const,
   profile: ['investing', 'profile'] as const,
   portfolio: ['investing', 'portfolio'] as const,
-  wallet: ['investing', 'wallet'] as const,
+  wallet: ['wallet', 'summary'] as const,
+  movements: (currency: Currency) => ['wallet', 'movements', currency] as const,
 };
 
 export const fetchProfile = (signal?: AbortSignal) =>
@@ -34,13 +50,32 @@ export const usePortfolio = () =>
   useQuery({ queryKey: investingKeys.portfolio, queryFn: ({ signal }) => fetchPortfolio(signal) });
 
 export const fetchWallet = (signal?: AbortSignal) => apiRequest<WalletResponse>('/wallet/', { signal });
+// A deposit is credited by the back office, out of this page's sight: coming back to the tab reads
+// the wallet again, so a transfer that arrived meanwhile shows without a reload.
 export const useWallet = () =>
-  useQuery({ queryKey: investingKeys.wallet, queryFn: ({ signal }) => fetchWallet(signal) });
+  useQuery({
+    queryKey: investingKeys.wallet,
+    queryFn: ({ signal }) => fetchWallet(signal),
+    refetchOnWindowFocus: true,
+  });
 
-function useRefreshMoney() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: investingKeys.all });
-}
+/** One page of a wallet's movements of its available balance, newest first. */
+export const fetchMovements = (currency: Currency, before: number | null, signal?: AbortSignal) =>
+  apiRequest<WalletMovementsResponse>(
+    `/wallet/movements?currency=${currency}${before === null ? '' : `&before=${before}`}`,
+    { signal },
+  );
+
+export const movementsQuery = (currency: Currency) =>
+  infiniteQueryOptions({
+    queryKey: investingKeys.movements(currency),
+    queryFn: ({ pageParam, signal }) => fetchMovements(currency, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next_before,
+    refetchOnWindowFocus: true,
+  });
+
+export const useMovements = (currency: Currency) => useInfiniteQuery(movementsQuery(currency));
 
 export function useTakeKnowledgeTest() {
   const client = useQueryClient();

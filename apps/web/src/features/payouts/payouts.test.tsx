@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPortfolio(revenue: () => Response) {
+function renderPortfolio(revenue: () => Response, section: 'payouts' | 'documents' = 'payouts') {
   const fetchMock = stubApi({
     'GET /api/portfolio/': () => jsonResponse(200, { investments: [], totals: [] }),
     'GET /api/wallet/': () => jsonResponse(200, { balances: [], transactions: [], next_before: null }),
@@ -31,7 +31,11 @@ function renderPortfolio(revenue: () => Response) {
     'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
     'GET /api/mfa/': noSecondFactor,
   });
-  renderScreen(<PortfolioRoute />, { path: paths.portfolio, auth: member() });
+  renderScreen(<PortfolioRoute />, {
+    path: paths.portfolioSection(),
+    route: paths.portfolioSection(section),
+    auth: member(),
+  });
   return fetchMock;
 }
 
@@ -60,7 +64,7 @@ describe('the portfolio’s revenue share', () => {
     renderPortfolio(() => jsonResponse(200, portfolio));
     const section = await screen.findByRole('region', { name: 'Revenue share' });
     const neon = await within(section).findByRole('article', { name: 'Neon Drift' });
-    expect(within(neon).getByRole('link', { name: 'Neon Drift' })).toHaveAttribute(
+    expect(within(neon).getByRole('link', { name: 'Campaign page' })).toHaveAttribute(
       'href',
       paths.campaign('neon-drift'),
     );
@@ -84,7 +88,7 @@ describe('the portfolio’s revenue share', () => {
     expect(within(demo).getByText('No revenue report has been verified yet.')).toBeInTheDocument();
 
     const old = within(section).getByRole('article', { name: 'Old Times' });
-    expect(within(old).queryByRole('link', { name: 'Old Times' })).not.toBeInTheDocument();
+    expect(within(old).queryByRole('link', { name: 'Campaign page' })).not.toBeInTheDocument();
     expect(facts(old)['Time left']).toBe('Term ended');
     expect(facts(old)['Multiple on money']).toBe('1.25×');
   });
@@ -158,27 +162,40 @@ describe('the portfolio’s revenue share', () => {
     expect(within(neon).getByText('Adjustment')).toBeInTheDocument();
   });
 
-  it('links each year’s statement as a CSV download and as a printable page', async () => {
+  it('starts each holding closed, with what it paid and when it last paid in one line', async () => {
     renderPortfolio(() => jsonResponse(200, portfolio));
-    const neon = await screen.findByRole('article', { name: 'Neon Drift' });
-    const csv = within(neon).getByRole('link', { name: 'Download CSV for 2027' });
+    const section = await screen.findByRole('region', { name: 'Revenue share' });
+    const summaries = (await within(section).findAllByTestId('holding-summary')).map((s) => s.textContent);
+    expect(summaries).toEqual([
+      'Received so far: €210.00 · last payout Apr 20, 2027',
+      'Received so far: €0.00demo · no payout yet',
+      expect.stringMatching(/^Received so far: .* · /),
+    ]);
+    const details = [...section.querySelectorAll('details')];
+    expect(details).toHaveLength(3);
+    expect(details.every((d) => !d.open)).toBe(true);
+    // The summary is the disclosure's button: a click (or Enter on it) opens the waterfalls.
+    await userEvent.click(within(section).getByRole('heading', { name: 'Neon Drift' }));
+    expect(details[0]!.open).toBe(true);
+    expect(details[1]!.open).toBe(false);
+  });
+
+  it('links each year’s statement in the documents, as a CSV download and as a printable page', async () => {
+    renderPortfolio(() => jsonResponse(200, portfolio), 'documents');
+    const section = await screen.findByRole('region', { name: 'Statements' });
+    const csv = await within(section).findByRole('link', { name: 'Download CSV for Neon Drift, 2027' });
     expect(csv).toHaveTextContent('Download CSV');
     expect(csv).toHaveAttribute('href', '/api/portfolio/revenue/c1/statement?year=2027&format=csv');
     expect(csv).toHaveAttribute('download');
-    const printable = within(neon).getByRole('link', { name: 'Printable statement for 2027' });
+    const printable = within(section).getByRole('link', { name: 'Printable statement for Neon Drift, 2027' });
     expect(printable).toHaveTextContent('Printable statement');
     expect(printable).toHaveAttribute('href', '/portfolio/statements/c1/2027');
-    expect(within(neon).getByRole('link', { name: 'Download CSV for 2028' })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: 'Download CSV for Neon Drift, 2028' })).toHaveAttribute(
       'href',
       '/api/portfolio/revenue/c1/statement?year=2028&format=csv',
     );
-    const demo = within(screen.getByRole('region', { name: 'Revenue share' })).getByRole('article', {
-      name: 'Demo Quest',
-    });
-    expect(within(demo).queryByRole('link', { name: /Download CSV/ })).not.toBeInTheDocument();
-    expect(
-      within(demo).getByText('Statements are available once you have received a payout.'),
-    ).toBeInTheDocument();
+    // A holding that has paid nothing has no statement to list.
+    expect(within(section).queryByRole('link', { name: /Demo Quest/ })).not.toBeInTheDocument();
   });
 
   it('says so when the investor has no revenue-share holdings', async () => {

@@ -20,7 +20,11 @@ export function newestFirst(periods: readonly WaterfallPeriodDto[]): WaterfallPe
   });
 }
 
-/** The portfolio's "Revenue share" section: every holding with its figures, waterfalls and statements. */
+/**
+ * The portfolio's Payouts section: every holding with a one-line summary (received so far, the
+ * last payout); its figures and period waterfalls open on demand, so dozens of periods do not make
+ * the page endless. Statements are in the Documents section (StatementDocuments).
+ */
 export function RevenueSection() {
   const { t } = useTranslation(['payouts', 'invest']);
   const revenue = useRevenuePortfolio();
@@ -63,96 +67,87 @@ function Holding({ holding }: { holding: RevenueHoldingDto }) {
   const headingId = `holding-${campaign.id}`;
   const periods = newestFirst(holding.periods);
 
+  // The newest period paid to the investor: the one line says when money last arrived.
+  const lastPaid = periods.find((p) => p.status === 'paid' && p.paid_at !== null && p.your_cents > 0);
+
   return (
     <li className={styles.holding}>
-      <article aria-labelledby={headingId} className={styles.stack}>
-        <h3 id={headingId} className={styles.holdingTitle}>
-          {campaign.slug ? <Link to={paths.campaign(campaign.slug)}>{campaign.title}</Link> : campaign.title}
-        </h3>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('portfolio.launchedOn')}</dt>
-            <dd>
-              {campaign.launched_on ? formatDay(campaign.launched_on, lang) : t('portfolio.notLaunched')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('portfolio.termEnds')}</dt>
-            <dd>
-              {campaign.term_ends_on
-                ? formatDay(campaign.term_ends_on, lang)
-                : t('portfolio.termStartsAtLaunch')}
-            </dd>
-          </div>
-          {campaign.months_left !== null && (
+      <details className={styles.details}>
+        <summary className={styles.summary}>
+          <h3 id={headingId} className={styles.holdingTitle}>
+            {campaign.title}
+          </h3>
+          <span className={styles.summaryLine} data-testid="holding-summary">
+            {t('portfolio.summaryReceived')} <Money cents={holding.paid_cents} currency={currency} />
+            {' · '}
+            {lastPaid?.paid_at
+              ? t('portfolio.summaryLastPayout', { date: formatDate(lastPaid.paid_at, lang) })
+              : t('portfolio.summaryNoPayout')}
+          </span>
+        </summary>
+        <article aria-labelledby={headingId} className={styles.stack}>
+          {campaign.slug && (
+            <p>
+              <Link to={paths.campaign(campaign.slug)}>{t('portfolio.campaignPage')}</Link>
+            </p>
+          )}
+          <dl className={styles.facts}>
             <div>
-              <dt>{t('portfolio.timeLeft')}</dt>
+              <dt>{t('portfolio.launchedOn')}</dt>
               <dd>
-                {campaign.months_left > 0
-                  ? t('portfolio.monthsLeft', { count: campaign.months_left })
-                  : t('portfolio.termEnded')}
+                {campaign.launched_on ? formatDay(campaign.launched_on, lang) : t('portfolio.notLaunched')}
               </dd>
             </div>
-          )}
-          <div>
-            <dt>{t('portfolio.invested')}</dt>
-            <dd>
-              <Money cents={holding.invested_cents} currency={currency} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('portfolio.paid')}</dt>
-            <dd>
-              <Money cents={holding.paid_cents} currency={currency} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('portfolio.multiple')}</dt>
-            <dd>{t('portfolio.multipleValue', { value: formatMultiple(holding.multiple, lang) })}</dd>
-          </div>
-        </dl>
+            <div>
+              <dt>{t('portfolio.termEnds')}</dt>
+              <dd>
+                {campaign.term_ends_on
+                  ? formatDay(campaign.term_ends_on, lang)
+                  : t('portfolio.termStartsAtLaunch')}
+              </dd>
+            </div>
+            {campaign.months_left !== null && (
+              <div>
+                <dt>{t('portfolio.timeLeft')}</dt>
+                <dd>
+                  {campaign.months_left > 0
+                    ? t('portfolio.monthsLeft', { count: campaign.months_left })
+                    : t('portfolio.termEnded')}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('portfolio.invested')}</dt>
+              <dd>
+                <Money cents={holding.invested_cents} currency={currency} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('portfolio.paid')}</dt>
+              <dd>
+                <Money cents={holding.paid_cents} currency={currency} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('portfolio.multiple')}</dt>
+              <dd>{t('portfolio.multipleValue', { value: formatMultiple(holding.multiple, lang) })}</dd>
+            </div>
+          </dl>
 
-        <h4 className={styles.subTitle}>{t('portfolio.periods')}</h4>
-        {periods.length === 0 ? (
-          <p className={styles.muted}>{t('portfolio.noPeriods')}</p>
-        ) : (
-          <ol className={styles.periods}>
-            {periods.map((p) => (
-              <li key={p.report_id}>
-                <Waterfall period={p} holding={holding} />
-              </li>
-            ))}
-          </ol>
-        )}
-
-        <h4 className={styles.subTitle}>{t('portfolio.statements')}</h4>
-        {holding.statement_years.length === 0 ? (
-          <p className={styles.muted}>{t('portfolio.noStatements')}</p>
-        ) : (
-          <ul className={styles.statements}>
-            {[...holding.statement_years]
-              .sort((a, b) => b - a)
-              .map((year) => (
-                <li key={year}>
-                  <strong>{year}</strong>
-                  <a
-                    href={statementCsvUrl(campaign.id, year)}
-                    download
-                    aria-label={t('portfolio.downloadCsvFor', { year })}
-                  >
-                    {t('portfolio.downloadCsv')}
-                  </a>
-                  <Link
-                    to={paths.revenueStatement(campaign.id, String(year))}
-                    aria-label={t('portfolio.printableFor', { year })}
-                  >
-                    {t('portfolio.printable')}
-                  </Link>
+          <h4 className={styles.subTitle}>{t('portfolio.periods')}</h4>
+          {periods.length === 0 ? (
+            <p className={styles.muted}>{t('portfolio.noPeriods')}</p>
+          ) : (
+            <ol className={styles.periods}>
+              {periods.map((p) => (
+                <li key={p.report_id}>
+                  <Waterfall period={p} holding={holding} />
                 </li>
               ))}
-          </ul>
-        )}
-      </article>
+            </ol>
+          )}
+        </article>
+      </details>
     </li>
   );
 }
@@ -239,5 +234,63 @@ function Waterfall({ period: p, holding }: { period: WaterfallPeriodDto; holding
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The portfolio's statements: each holding's yearly statements, as CSV and as a printable page. */
+export function StatementDocuments() {
+  const { t } = useTranslation(['payouts', 'invest']);
+  const revenue = useRevenuePortfolio();
+  const holdings = (revenue.data?.holdings ?? []).filter((h) => h.statement_years.length > 0);
+  return (
+    <section className={styles.card} aria-labelledby="statement-documents">
+      <h2 id="statement-documents" className={styles.cardTitle}>
+        {t('portfolio.statements')}
+      </h2>
+      {revenue.isPending ? (
+        <p className={styles.muted} role="status">
+          {t('portfolio.loading')}
+        </p>
+      ) : revenue.isError ? (
+        <Notice type="error">
+          <p>{t('portfolio.loadError')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void revenue.refetch()}>
+            {t('portfolio.retry')}
+          </Button>
+        </Notice>
+      ) : holdings.length === 0 ? (
+        <p className={styles.muted}>{t('portfolio.noStatements')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {holdings.map(({ campaign, statement_years }) => (
+            <li key={campaign.id}>
+              <h3 className={styles.subTitle}>{campaign.title}</h3>
+              <ul className={styles.statements}>
+                {[...statement_years]
+                  .sort((a, b) => b - a)
+                  .map((year) => (
+                    <li key={year}>
+                      <strong>{year}</strong>
+                      <a
+                        href={statementCsvUrl(campaign.id, year)}
+                        download
+                        aria-label={t('portfolio.downloadCsvFor', { year, title: campaign.title })}
+                      >
+                        {t('portfolio.downloadCsv')}
+                      </a>
+                      <Link
+                        to={paths.revenueStatement(campaign.id, String(year))}
+                        aria-label={t('portfolio.printableFor', { year, title: campaign.title })}
+                      >
+                        {t('portfolio.printable')}
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
