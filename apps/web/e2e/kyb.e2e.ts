@@ -127,13 +127,15 @@ async function publishedCampaignOf(dev: Page, admin: Page, email: string, projec
 /** The admin presses "Open now" on the campaign's page and confirms. */
 async function openNow(admin: Page, campaignId: string) {
   await admin.goto(`/backoffice/campaigns/${campaignId}`);
-  const status = admin.getByRole('region', { name: 'Status' });
+  const status = admin.getByRole('region', { name: 'Status', exact: true });
   await status.getByRole('button', { name: 'Open now' }).click();
   await status.getByRole('button', { name: 'Open now' }).click();
   return status;
 }
 
 test('a studio is verified before its campaign can open', async ({ memberPage: dev, member, open }) => {
+  // The longest walk of the suite: a pitch to a published campaign, two people, three refusals.
+  test.slow();
   const project = `Faro ${Date.now().toString(36)}`;
   const admin = await open();
   await logIn(admin, ADMIN.login, ADMIN.password);
