@@ -143,15 +143,15 @@ test('a studio is verified before its campaign can open', async ({ memberPage: d
 
   // Before any verification the admin's "Open now" is refused, naming the missing verification.
   let status = await openNow(admin, campaignId);
-  await expect(status.getByText(/The studio has no approved verification \(KYB\) in force/)).toBeVisible();
-  await expect(status.getByText(/Missing: the studio's verification/)).toBeVisible();
-  await expect(status.getByText('Coming soon', { exact: true })).toBeVisible();
+  await status.getByText(/The studio has no approved verification \(KYB\) in force/).waitFor();
+  await status.getByText(/Missing: the studio's verification/).waitFor();
+  await status.getByText('Coming soon', { exact: true }).waitFor();
 
   // The developer finds the verification from My campaigns and sends it.
   await dev.goto('/my-campaigns');
   await dev.getByRole('link', { name: 'Studio verification' }).click();
   await dev.getByRole('heading', { level: 1, name: 'Studio verification' }).waitFor();
-  await expect(dev.getByText('Not sent yet')).toBeVisible();
+  await dev.getByText('Not sent yet').waitFor();
   await dev.getByLabel(/^Legal name/).fill('Faro Games S.r.l.');
   await dev.getByLabel(/^Registration number/).fill('REA MI-2034567');
   await dev.getByLabel(/^Country of registration/).selectOption('IT');
@@ -170,12 +170,11 @@ test('a studio is verified before its campaign can open', async ({ memberPage: d
   await owner.getByLabel(/^Address of residence/).fill('Via Lanterna 3, 20121 Milano, Italy');
   await owner.getByLabel(/^Ownership/).fill('101');
   await dev.getByRole('button', { name: 'Send for review' }).click();
-  await expect(
-    owner.getByText('Please enter a share between 0.01 and 100, with at most two decimals.'),
-  ).toBeVisible();
-  await expect(
-    dev.getByText('Please confirm this declaration: the verification cannot go ahead without it.').first(),
-  ).toBeVisible();
+  await owner.getByText('Please enter a share between 0.01 and 100, with at most two decimals.').waitFor();
+  await dev
+    .getByText('Please confirm this declaration: the verification cannot go ahead without it.')
+    .first()
+    .waitFor();
   await owner.getByLabel(/^Ownership/).fill('100');
   for (const box of await dev.getByRole('checkbox').all()) await box.check({ force: true });
   await dev.getByLabel('Registration proof').setInputFiles({
@@ -185,12 +184,12 @@ test('a studio is verified before its campaign can open', async ({ memberPage: d
   });
   await dev.getByRole('button', { name: 'Send for review' }).click();
   await dev.getByText(/your verification was sent/).waitFor();
-  await expect(dev.getByText("Waiting for our staff's review")).toBeVisible();
+  await dev.getByText("Waiting for our staff's review").waitFor();
   await expectAccessible(dev, 'studio verification, waiting');
 
   // Waiting is not approved: still refused.
   status = await openNow(admin, campaignId);
-  await expect(status.getByText(/The studio has no approved verification/)).toBeVisible();
+  await status.getByText(/The studio has no approved verification/).waitFor();
 
   // The admin reviews it and approves after the confirmation.
   await admin.goto('/backoffice/studio-verifications');
@@ -198,7 +197,7 @@ test('a studio is verified before its campaign can open', async ({ memberPage: d
   const row = admin.getByRole('row').filter({ hasText: member.username });
   await row.getByRole('link', { name: 'Review' }).click();
   await admin.getByRole('heading', { level: 1, name: 'Faro Games S.r.l.' }).waitFor();
-  await expect(admin.getByRole('link', { name: 'visura_camerale.pdf' })).toBeVisible();
+  await admin.getByRole('link', { name: 'visura_camerale.pdf' }).waitFor();
   await expectAccessible(admin, 'back office studio verification');
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('button', { name: 'Yes, approve' }).click();
@@ -206,8 +205,8 @@ test('a studio is verified before its campaign can open', async ({ memberPage: d
 
   // The studio sees it approved, and the campaign now opens.
   await dev.reload();
-  await expect(dev.getByText('Approved', { exact: true })).toBeVisible();
-  await expect(dev.getByText(/Your campaigns may open until/)).toBeVisible();
+  await dev.getByText('Approved', { exact: true }).waitFor();
+  await dev.getByText(/Your campaigns may open until/).waitFor();
   status = await openNow(admin, campaignId);
   await status.getByText('The campaign is now: Open.').waitFor();
 });
