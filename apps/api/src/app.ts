@@ -32,6 +32,7 @@ import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
+import { kybRoutes } from './features/kyb/routes.ts';
 import { reloadLegalDocuments } from './features/legal/commands/reload-documents.ts';
 import { legalDirFor } from './features/legal/folder.ts';
 import { termsAcceptanceGate } from './features/legal/policies.ts';
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(oauthRoutes, ctx);
       await api.register(walletRoutes, ctx);
       await api.register(investingRoutes, ctx);
+      await api.register(kybRoutes, ctx);
       await api.register(campaignRoutes, ctx);
       await api.register(fundsRoutes, ctx);
       await api.register(invariantRoutes, ctx);

@@ -88,6 +88,9 @@ export const EnvSchema = z.object({
   // lasts on the demo's fast clock.
   PLATFORM_SHARE_BPS: z.coerce.number().int().min(0).max(10000).default(1000),
   DEMO_MONTH_SECONDS: z.coerce.number().int().min(1).max(86400).default(20),
+  // Studios' verification (KYB, ADR 0902): how many months a staff approval runs before the studio
+  // renews it; a campaign opens only while one runs.
+  KYB_VALID_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
   // Social sign-in (ADR 0007). A provider is on when its client is configured; the endpoints default
   // to the real providers and can point elsewhere (tests, staging).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),

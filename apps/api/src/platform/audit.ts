@@ -39,7 +39,11 @@ export type AuditKind =
   | 'sophisticated_status_changed'
   // legal documents (ADR 0034)
   | 'terms_accepted'
-  | 'legal_reloaded';
+  | 'legal_reloaded'
+  // studios' verification (KYB, ADR 0902): sent by the studio, decided by staff
+  | 'kyb_submitted'
+  | 'kyb_approved'
+  | 'kyb_refused';
 
 export async function recordEvent(
   db: Db,

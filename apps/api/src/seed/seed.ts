@@ -1,8 +1,11 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import type { KybSubmission } from '@indiesplit/shared/kyb';
 import type { StaffRole } from '@indiesplit/shared/pitches';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { ensureDemoStudioVerified } from '../features/kyb/service.ts';
 import { ensureDemoAuthenticator } from '../features/mfa/service.ts';
 import { ensureFundedShowcase } from '../features/revenue/showcase.ts';
 import {
@@ -12,6 +15,7 @@ import {
 } from '../features/settlement/demo-campaigns.ts';
 import * as accounts from '../features/users/service.ts';
 import { hashPassword } from '../platform/passwords.ts';
+import { createFileStorage } from '../platform/storage.ts';
 
 // Demo data for development starts. It lives outside db/ because it is made through the features
 // (authenticators, showcase campaigns, demo rounds), and db/ imports no feature (ADR 0023).
@@ -104,9 +108,53 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
     .from(users)
     .where(sql`lower(${users.username}) = 'demo_developer'`);
   if (developer) {
+    await verifyDemoStudio(db, config, developer.id);
     await ensureShowcaseCampaigns(db, developer.id, new Date());
     await ensureFundedShowcase(db, developer.id, new Date());
   }
   if (config.demoCampaigns) await ensureDemoRounds(db, new Date(), config.demoRoundMinutes);
   return DEMO_ACCOUNTS;
+}
+
+/** The demo studio as verified (KYB, ADR 0902): its scheduled showcase opens at its start time. */
+const DEMO_STUDIO_KYB: KybSubmission = {
+  legal_name: 'Demo Games S.r.l.',
+  registration_number: 'REA MI-0000001',
+  country: 'IT',
+  registered_address: 'Via Esempio 1, 20121 Milano, Italy',
+  representative_first_name: 'Demo',
+  representative_last_name: 'Developer',
+  representative_birth_date: '1985-04-12',
+  representative_nationality: 'IT',
+  representative_email: 'developer@demo.indiesplit.example',
+  ubos: [
+    {
+      first_name: 'Demo',
+      last_name: 'Developer',
+      birth_date: '1985-04-12',
+      nationality: 'IT',
+      address: 'Via Esempio 1, 20121 Milano, Italy',
+      ownership_percent: 100,
+    },
+  ],
+  no_convictions: true,
+  not_high_risk_jurisdiction: true,
+  accurate: true,
+};
+
+async function verifyDemoStudio(db: Db, config: Config, developerId: string): Promise<void> {
+  const storage = await createFileStorage(config.storage);
+  try {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420, 200]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Demo Games S.r.l. - registration extract (demo data)', { x: 20, y: 100, size: 12, font });
+    const data = Buffer.from(await doc.save());
+    await ensureDemoStudioVerified({ db, storage, config }, developerId, DEMO_STUDIO_KYB, {
+      data,
+      fileName: 'demo-registration.pdf',
+    });
+  } finally {
+    storage.close?.();
+  }
 }

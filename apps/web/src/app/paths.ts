@@ -15,6 +15,8 @@ export const paths = {
   projectSuccess: '/projects/success',
   myPitches: '/my-pitches',
   myCampaigns: '/my-campaigns',
+  /** The studio's verification (KYB, ECSP Art 5; ADR 0902). */
+  studioVerification: '/studio-verification',
   myCampaignReports: (id = ':id') => `/my-campaigns/${id}/reports`,
   backoffice: '/backoffice',
   backofficePitch: (id = ':id') => `/backoffice/pitches/${id}`,
@@ -34,6 +36,8 @@ export const paths = {
   backofficeCampaign: (id = ':id') => `/backoffice/campaigns/${id}`,
   backofficeFunds: '/backoffice/funds',
   backofficeInvestors: '/backoffice/investors',
+  backofficeKybList: '/backoffice/studio-verifications',
+  backofficeKyb: (id = ':id') => `/backoffice/studio-verifications/${id}`,
   backofficeRevenue: '/backoffice/revenue',
   backofficeDistributions: '/backoffice/distributions',
   aboutUs: '/about-us',

@@ -43,6 +43,10 @@ const ProjectDetailsPage = lazyPage(() => import('../features/pitches/project-de
 const ProjectSuccessPage = lazyPage(() => import('../features/pitches/project-success-page.tsx'), ['pitch']);
 const MyPitchesPage = lazyPage(() => import('../features/pitches/my-pitches-page.tsx'), ['pitch']);
 const MyCampaignsPage = lazyPage(() => import('../features/revenue/my-campaigns-page.tsx'), ['revenue']);
+const StudioVerificationPage = lazyPage(
+  () => import('../features/kyb/studio-verification-page.tsx'),
+  ['kyb'],
+);
 const RevenueReportsPage = lazyPage(() => import('../features/revenue/reports-page.tsx'), ['revenue']);
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
@@ -74,7 +78,7 @@ const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), [
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch', 'revenue', 'complaints'],
+  ['backoffice', 'pitch', 'revenue', 'complaints', 'kyb'],
 );
 
 export function AppRoutes() {
@@ -116,6 +120,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <MyCampaignsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="studio-verification"
+            element={
+              <RequireAuth>
+                <StudioVerificationPage />
               </RequireAuth>
             }
           />

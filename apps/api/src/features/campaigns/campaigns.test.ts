@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeEdit, draftCampaign, inDays } from '../../../test/fixtures/campaign-editor.ts';
+import { verifyStudio } from '../../../test/fixtures/kyb.ts';
 import { member, multipart } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaignEvents, campaignServices, campaigns } from '../../db/schema-campaigns.ts';
@@ -18,6 +19,8 @@ beforeAll(async () => {
   reviewer = await member(t, 'reviewer');
   developer = await member(t);
 });
+// The studio's verification (ADR 0902) is in order: opening is tested here for everything else.
+beforeAll(() => verifyStudio(t.app.ctx, developer.id, admin.id));
 afterAll(async () => t?.close());
 
 /** A draft as approving a pitch leaves it: title, platforms and goal only. */

@@ -4,6 +4,7 @@ import type { KeyInformationDto } from '@indiesplit/shared/campaigns';
 import { simulatePayouts } from '@indiesplit/shared/revenue-simulator';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyStudio } from '../../../test/fixtures/kyb.ts';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   admin = await member(t, 'admin');
   developer = await member(t);
 });
+beforeAll(() => verifyStudio(t.app.ctx, developer.id, admin.id));
 afterAll(async () => t?.close());
 
 const DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedStudio } from '../../../test/fixtures/kyb.ts';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { STUDIO_EDIT } from '../../../test/fixtures/studio.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -12,10 +13,14 @@ import { completeFunded, openCampaign } from './service.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof member>>;
+let studio: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await member(t, 'admin');
+});
+beforeAll(async () => {
+  studio = await verifiedStudio(t.app.ctx);
 });
 afterAll(async () => t?.close());
 
@@ -33,6 +38,7 @@ async function published(status: 'scheduled' | 'live'): Promise<{ id: string; sl
       title: `Lantern <Keeper> ${randomBytes(3).toString('hex')}`,
       platforms: ['PC'],
       goalCents: 2_000_000,
+      developerId: studio,
     })
     .returning({ id: campaigns.id });
   const id = row!.id;

@@ -15,6 +15,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { studioKyb } from '../../db/schema-kyb.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { seed } from '../../seed/seed.ts';
 import { keyInformationOf } from '../campaigns/presenters/key-information.ts';
@@ -118,6 +119,10 @@ describe('demo campaigns', () => {
       { slug: 'starfall-couriers', status: 'services_active', currency: 'EUR', developerId: developer!.id },
       { slug: 'tidebound', status: 'scheduled', currency: 'EUR', developerId: developer!.id },
     ]);
+    // The demo studio is verified (ADR 0902), once however often the seed runs: its scheduled
+    // showcase opens at its start time as a verified studio's does.
+    const verifications = await db.select().from(studioKyb).where(eq(studioKyb.userId, developer!.id));
+    expect(verifications.map((v) => v.decision)).toEqual(['approved']);
     // The funded one holds demo_investor's posted €500 next to the bot's, and its money is in escrow.
     const [investor] = await db.select().from(users).where(eq(users.username, 'demo_investor'));
     const [funded] = await db.select().from(campaigns).where(eq(campaigns.slug, 'starfall-couriers'));

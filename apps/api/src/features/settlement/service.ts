@@ -1,6 +1,7 @@
 import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
 import { lowerCommitted } from '../campaigns/commands/lower-committed.ts';
 import { openCampaign as openForInvestment } from '../campaigns/commands/open-campaign.ts';
@@ -55,7 +56,17 @@ export async function openCampaign(ctx: AppContext, campaignId: string, now: Dat
   return ctx.db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (campaign?.status !== 'scheduled' || !campaign.startsAt || campaign.startsAt > now) return false;
-    await openForInvestment(ctx, tx, campaign, { actorId: null, reason: 'start time reached', now });
+    try {
+      await openForInvestment(ctx, tx, campaign, { actorId: null, reason: 'start time reached', now });
+    } catch (err) {
+      // The studio is not verified (ADR 0902): the campaign stays scheduled and is tried again every
+      // round, so it opens at the first round after an admin approves the studio.
+      if (err instanceof AppError && err.code === 'studioKybRequired') {
+        ctx.log.warn({ campaignId }, 'campaign not opened: its studio has no approved verification');
+        return false;
+      }
+      throw err;
+    }
     return true;
   });
 }

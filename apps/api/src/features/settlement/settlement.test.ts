@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verifiedStudio } from '../../../test/fixtures/kyb.ts';
 import { markSecondFactorProven } from '../../../test/fixtures/mfa.ts';
 import {
   acknowledged,
@@ -78,6 +79,7 @@ describe('campaign start and deadline', () => {
       status: 'scheduled',
       startsAt,
       deadlineAt: new Date(Date.now() + 30 * DAY),
+      developerId: await verifiedStudio(ctx),
     });
     const en = `w_${randomUUID().slice(0, 8)}@example.com`;
     const it_ = `w_${randomUUID().slice(0, 8)}@example.com`;

@@ -29,6 +29,8 @@ const CampaignListPage = lazy(() => import('./campaign-list-page.tsx'));
 const CampaignEditorPage = lazy(() => import('./campaign-editor-page.tsx'));
 const FundsPage = lazy(() => import('./funds-page.tsx'));
 const InvestorsPage = lazy(() => import('./investors-page.tsx'));
+const KybListPage = lazy(() => import('./kyb-list-page.tsx'));
+const KybDetailPage = lazy(() => import('./kyb-detail-page.tsx'));
 const RevenueReportsPage = lazy(() => import('./revenue-reports-page.tsx'));
 const DistributionsPage = lazy(() => import('./distributions-page.tsx'));
 const ComplaintRegisterPage = lazy(() => import('../complaints/register-page.tsx'));
@@ -52,6 +54,8 @@ export default function BackofficeApp() {
           <Route path="campaigns/:id" element={<AdminOnly screen={<CampaignEditorPage />} />} />
           <Route path="funds" element={<AdminOnly screen={<FundsPage />} />} />
           <Route path="investors" element={<AdminOnly screen={<InvestorsPage />} />} />
+          <Route path="studio-verifications" element={<AdminOnly screen={<KybListPage />} />} />
+          <Route path="studio-verifications/:id" element={<AdminOnly screen={<KybDetailPage />} />} />
           <Route path="revenue" element={<AdminOnly screen={<RevenueReportsPage />} />} />
           <Route path="distributions" element={<AdminOnly screen={<DistributionsPage />} />} />
           <Route path="complaints" element={<AdminOnly screen={<ComplaintRegisterPage />} />} />
@@ -238,6 +242,11 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                   <li>
                     <NavLink to={paths.backofficeInvestors} className={linkClass}>
                       {t('nav.investors')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeKybList} className={linkClass}>
+                      {t('kyb:backoffice.title')}
                     </NavLink>
                   </li>
                   <li>

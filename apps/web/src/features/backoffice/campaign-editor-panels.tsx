@@ -9,6 +9,8 @@ import {
 } from '@indiesplit/shared/campaigns';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { Field, GroupError, SelectField, TextAreaField } from '../../components/field.tsx';
@@ -105,7 +107,16 @@ export function StatusPanel({
       )}
       {error !== null && !target && (
         <Notice type="error" ref={noticeRef}>
-          {errorText(t, error, { fallback: 'backoffice:campaigns.moveFailed' })}
+          <p>{errorText(t, error, { fallback: 'backoffice:campaigns.moveFailed' })}</p>
+          {/* Opening needs the studio's verification (ADR 0902): one of the missing items. */}
+          {error instanceof ApiError && error.fieldCodes.studio_kyb && (
+            <ul className={styles.badFields}>
+              <li>
+                {t('campaigns.kybMissing')}{' '}
+                <Link to={paths.backofficeKybList}>{t('campaigns.kybReview')}</Link>
+              </li>
+            </ul>
+          )}
         </Notice>
       )}
       {campaign.allowed_moves.length === 0 ? (

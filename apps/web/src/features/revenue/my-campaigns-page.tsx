@@ -63,6 +63,12 @@ export default function MyCampaignsPage() {
         <header className={styles.head}>
           <h1 className={styles.title}>{t('mine.title')}</h1>
           <p className={styles.muted}>{t('mine.intro')}</p>
+          <p className={styles.muted}>
+            {t('mine.verification')}{' '}
+            <ButtonLink to={paths.studioVerification} variant="secondary" size="sm">
+              {t('mine.verificationLink')}
+            </ButtonLink>
+          </p>
         </header>
         {body}
       </div>

@@ -5,6 +5,7 @@ import {
 } from '@indiesplit/shared/campaigns';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
+import { isStudioVerified } from '../../kyb/service.ts';
 import { asServices, asStatus } from '../presenters/values.ts';
 import { getBackofficeCampaign } from '../queries/get-backoffice-campaign.ts';
 import { lockCampaign, moveCampaign } from '../state.ts';
@@ -51,9 +52,17 @@ export async function moveCampaignStatus(
       throw badRequest('reasonRequired', { reason: 'reasonRequired' });
     if (to === 'scheduled' || to === 'live') {
       const problems = publishProblems(row, now);
+      // Opening also needs the studio's verification (ADR 0902): named among the missing items, so
+      // an admin sees everything still to do at once.
+      const unverified =
+        to === 'live' && row.currency !== 'DEMO' && !(await isStudioVerified(tx, row.developerId, now));
       const codes = Object.values(problems);
+      if (codes.length === 0 && unverified)
+        throw new AppError('studioKybRequired', 409, { fields: { studio_kyb: 'studioKybRequired' } });
+      if (unverified) problems.studio_kyb = 'studioKybRequired';
       // Only the sheet is incomplete: the answer names its first missing part.
-      const onlySheet = codes.length > 0 && Object.keys(problems).every((f) => f.startsWith('studio_'));
+      const onlySheet =
+        codes.length > 0 && Object.keys(problems).every((f) => f.startsWith('studio_') && f !== 'studio_kyb');
       if (codes.length > 0) throw badRequest(onlySheet ? codes[0]! : 'campaignIncomplete', problems);
       await assertWithinStudioLimit(tx, row, now, 'max');
     }

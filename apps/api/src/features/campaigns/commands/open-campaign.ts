@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
+import { assertStudioVerified } from '../../kyb/service.ts';
 import { asLanguage, campaignOpenEmail, studioCampaignOpenEmail } from '../emails.ts';
 import * as repo from '../repo.ts';
 import { type CampaignRow, moveCampaign } from '../state.ts';
@@ -12,6 +13,10 @@ import { recordKeyInformationVersion } from './key-information-version.ts';
  * forward to `now`; going live freezes the platform's share (moveCampaign); every watcher not told
  * yet is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
  * if the opening commits). Call `ctx.mail.nudge()` after the commit when `notified` > 0.
+ *
+ * A campaign in euros opens only while its studio's verification (KYB, ECSP Art 5, ADR 0902) is
+ * approved and running: 409 studioKybRequired otherwise, whoever asks. The demo's rounds, in virtual
+ * money with no studio behind them, are not offers to the public and need none.
  */
 export async function openCampaign(
   ctx: AppContext,
@@ -19,6 +24,7 @@ export async function openCampaign(
   campaign: CampaignRow,
   how: { actorId: string | null; reason: string | null; now: Date },
 ): Promise<{ campaign: CampaignRow; notified: number }> {
+  if (campaign.currency !== 'DEMO') await assertStudioVerified(tx, campaign.developerId, how.now);
   let row = campaign;
   if (row.startsAt && row.startsAt > how.now) {
     row = await repo.updateCampaign(tx, row.id, { startsAt: how.now });

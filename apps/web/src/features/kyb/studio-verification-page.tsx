@@ -1,0 +1,120 @@
+import type { StudioKybDto } from '@indiesplit/shared/kyb';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../app/paths.ts';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { errorText } from '../../lib/error-text.ts';
+import { formatDate } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { kybDocumentUrl, useStudioKyb } from './api.ts';
+import { countryName } from './countries.ts';
+import styles from './kyb.module.css';
+import { KybForm } from './kyb-form.tsx';
+
+/**
+ * "Studio verification": what ECSP Art 5 asks of a studio before its campaign opens, where its
+ * verification stands (waiting, approved until, refused and why, run out) and the form to send
+ * it, again after a refusal or to renew it.
+ */
+export default function StudioVerificationPage() {
+  const { t } = useTranslation(['kyb', 'errors']);
+  usePageTitle(t('title'));
+  const kyb = useStudioKyb();
+  const [sent, setSent] = useState(false);
+
+  let body: ReactNode;
+  if (kyb.isPending) body = <PageSpinner label={t('loading')} />;
+  else if (kyb.isError)
+    body = (
+      <Notice type="error">
+        <p>{errorText(t, kyb.error, { fallback: 'kyb:loadError' })}</p>
+        <Button variant="secondary" size="sm" onClick={() => void kyb.refetch()}>
+          {t('retry')}
+        </Button>
+      </Notice>
+    );
+  else
+    body = (
+      <>
+        {sent && <Notice type="success">{t('sent')}</Notice>}
+        <StatusCard kyb={kyb.data} />
+        {kyb.data.can_submit && (
+          <section className={styles.card}>
+            <KybForm previous={kyb.data.latest} onSent={() => setSent(true)} />
+          </section>
+        )}
+      </>
+    );
+
+  return (
+    <main id="main" className={styles.page}>
+      <div className={`container ${styles.shell}`}>
+        <header className={styles.head}>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <p className={styles.muted}>{t('intro')}</p>
+          <p className={styles.muted}>{t('legalBasis')}</p>
+          <p>
+            <ButtonLink to={paths.myCampaigns} variant="ghost" size="sm">
+              {t('toCampaigns')}
+            </ButtonLink>
+          </p>
+        </header>
+        {body}
+      </div>
+    </main>
+  );
+}
+
+function StatusCard({ kyb }: { kyb: StudioKybDto }) {
+  const { t, i18n } = useTranslation('kyb');
+  const lang = i18n.language;
+  const latest = kyb.latest;
+  return (
+    <section className={styles.card} aria-labelledby="kyb-status">
+      <h2 id="kyb-status" className={styles.cardTitle}>
+        {t('status.title')}
+      </h2>
+      <p>
+        <span className={styles.status}>{t(`status.${kyb.status}`)}</span>
+      </p>
+      {kyb.approved_until && (
+        <p>{t('status.approvedUntil', { date: formatDate(kyb.approved_until, lang) })}</p>
+      )}
+      {kyb.status === 'approved' && <p className={styles.muted}>{t('status.renewHint')}</p>}
+      {kyb.status === 'refused' && latest?.refusal_reason && (
+        <Notice type="error">
+          <p>{t('status.refusedBecause')}</p>
+          <p className={styles.breakable}>{latest.refusal_reason}</p>
+          <p>{t('status.sendAgain')}</p>
+        </Notice>
+      )}
+      {kyb.status === 'expired' && <p>{t('status.expiredHint')}</p>}
+      {latest && (
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('form.legalName')}</dt>
+            <dd>{latest.legal_name}</dd>
+          </div>
+          <div>
+            <dt>{t('form.country')}</dt>
+            <dd>{countryName(latest.country, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('status.sentOn')}</dt>
+            <dd>{formatDate(latest.submitted_at, lang)}</dd>
+          </div>
+          <div>
+            <dt>{t('form.proof')}</dt>
+            <dd>
+              <a href={kybDocumentUrl(latest.id)} download={latest.document.file_name}>
+                {latest.document.file_name}
+              </a>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
