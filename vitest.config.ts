@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Web test files that use vi.mock on the app's own modules (see the 'web-mocked' project).
+const webModuleMocks = ['src/features/home/home-page.test.tsx'];
+
 export default defineConfig({
   test: {
     // Two cores: more workers only contend (each API test file runs its own database).
@@ -31,6 +34,23 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: webModuleMocks,
+          setupFiles: ['./src/test/setup.ts', './src/test/shared-worker.ts'],
+          // One jsdom and one evaluation of the app's modules per worker instead of per file (a
+          // jsdom and the app's imports cost about a second of CPU each time); shared-worker.ts
+          // puts back after each file what a fresh page would have.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          // Files that replace app modules with vi.mock: a module another file already evaluated
+          // in a shared worker would keep the real one, so these keep a fresh module graph each.
+          name: 'web-mocked',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: webModuleMocks,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

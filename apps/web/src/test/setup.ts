@@ -7,14 +7,17 @@ import { server } from './server.ts';
 // Requests no handler answered during the current test. MSW's 'error' strategy makes such a
 // request fail (the screen sees a network error), and the check after each test fails the test
 // itself, even when the screen shrugs the failure off.
+// This file runs again for every test file, while a worker's files share the server module
+// (isolate: false), so the listener is added per file and removed after it.
 const unhandled: string[] = [];
-server.events.on('request:unhandled', ({ request }) => {
+const recordUnhandled = ({ request }: { request: Request }) => {
   const url = new URL(request.url);
   unhandled.push(`${request.method} ${url.pathname}${url.search}`);
-});
+};
 
 // Every test starts in English with all texts loaded (screens load theirs on demand in the app).
 beforeAll(async () => {
+  server.events.on('request:unhandled', recordUnhandled);
   server.listen({ onUnhandledRequest: 'error' });
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces(namespaces);
@@ -34,4 +37,7 @@ afterEach(() => {
   }
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.events.removeListener('request:unhandled', recordUnhandled);
+  server.close();
+});
