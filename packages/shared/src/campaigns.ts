@@ -165,6 +165,26 @@ export const CampaignListQuery = z.object({
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
 
+/**
+ * The public list's address for a query, relative to the API root, its parameters always in the
+ * same order: the web app asks for it, and the server names the answers it writes into a page's
+ * HTML by it (apps/api/src/app/page-shell.ts), so both must spell it alike.
+ */
+export function campaignListPath(query: CampaignListQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ['group', 'platform', 'genre', 'currency', 'q', 'sort'] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  if (query.page_size) params.set('page_size', String(query.page_size));
+  const search = params.toString();
+  return `/campaigns/${search ? `?${search}` : ''}`;
+}
+
+/** A public campaign's address, relative to the API root. */
+export const campaignPath = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;
+
 export const CampaignSummaryDto = z.object({
   id: z.string(),
   slug: z.string(),

@@ -71,7 +71,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
         </p>
         <header className={styles.hero}>
           {cover ? (
-            <img className={styles.heroCover} src={cover} alt="" />
+            <img className={styles.heroCover} src={cover} alt="" fetchPriority="high" />
           ) : (
             <CoverArt title={campaign.title} className={styles.heroCover} />
           )}
