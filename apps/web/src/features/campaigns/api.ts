@@ -1,11 +1,10 @@
-import {
-  type CampaignDetailDto,
-  type CampaignGroup,
-  type CampaignListQuery,
-  type CampaignListResponse,
-  type CampaignSummaryDto,
-  campaignListPath,
-  campaignPath,
+import { campaignListPath, campaignPath } from '@indiesplit/shared/campaign-discovery';
+import type {
+  CampaignDetailDto,
+  CampaignGroup,
+  CampaignListQuery,
+  CampaignListResponse,
+  CampaignSummaryDto,
 } from '@indiesplit/shared/campaigns';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
-import { platformLabel } from '@indiesplit/shared/pitches';
+import { platformLabel } from '@indiesplit/shared/platforms';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
