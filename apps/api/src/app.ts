@@ -17,7 +17,8 @@ import { annualReportRoutes } from './app/annual-report-routes.ts';
 import { figuresRoutes } from './app/figures-routes.ts';
 import { invariantRoutes } from './app/invariants-routes.ts';
 import { registerKeyInformationChange } from './app/key-information-change.ts';
-import { createPageShell, pageMetaFor, wantsPage } from './app/page-shell.ts';
+import { createPageAssets } from './app/page-assets.ts';
+import { compressPage, createPageShell, pageMetaFor, wantsPage } from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
@@ -309,17 +310,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // Client-side routes: any other request for a page gets the app shell, with the page's own
     // title and link-preview tags (app/page-shell.ts), whatever the client's Accept header.
-    const shell = createPageShell(readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+    // The build's manifest names each screen's files, for the page's preload hints (page-assets.ts).
+    const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+    const shell = createPageShell(
+      readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+      existsSync(manifestFile) ? createPageAssets(JSON.parse(readFileSync(manifestFile, 'utf8'))) : undefined,
+    );
     app.setNotFoundHandler(async (req, reply) => {
       if (!wantsPage(req)) throw new AppError('notFound', 404);
       const lang = requestLanguage(req);
       const meta = await pageMetaFor(ctx, req.url, lang);
+      const page = compressPage(shell(meta, lang), req.headers['accept-encoding']);
+      if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply
         .code(meta.status)
         .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Language, Cookie')
+        .header('vary', 'Accept-Language, Cookie, Accept-Encoding')
         .type('text/html; charset=utf-8')
-        .send(shell(meta, lang));
+        .send(page.body);
     });
   }
 

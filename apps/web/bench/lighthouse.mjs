@@ -257,7 +257,8 @@ async function main() {
   };
   server.stdout.on('data', collect);
   server.stderr.on('data', collect);
-  await waitForHealth(baseURL, server, () => log);
+  // A loaded machine can take minutes to migrate and seed the throw-away database.
+  await waitForHealth(baseURL, server, () => log, 300_000);
 
   try {
     chrome = await launch({

@@ -19,16 +19,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Resolves once GET /api/health answers 200; fails early if the process exits, or after 180 s: a
- * first start migrates and seeds a new embedded database, which takes over a minute on a busy
- * two-core machine.
+ * Resolves once GET /api/health answers 200; fails early if the process exits, or after `timeoutMs`
+ * (180 s unless given: a first start migrates and seeds a new embedded database, which takes over a
+ * minute on a busy two-core machine).
  */
 export async function waitForHealth(
   baseURL: string,
   child: ChildProcess,
   output: () => string,
+  timeoutMs = 180_000,
 ): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`The server exited early (code ${child.exitCode}):\n${output()}`);
@@ -40,7 +41,7 @@ export async function waitForHealth(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not become healthy within 180 s:\n${output()}`);
+  throw new Error(`The server did not become healthy within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 /** SIGTERM (the server drains and closes its database), SIGKILL after 10 s. */

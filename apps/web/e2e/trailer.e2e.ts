@@ -33,10 +33,32 @@ test('a YouTube trailer waits behind its consent placeholder, then plays, at 320
     youtube.push(route.request().url());
     return route.fulfill({ contentType: 'text/html', body: '<p>player</p>' });
   });
+  // The campaign with a trailer, both where the page reads it first (the answer its HTML comes with)
+  // and from the API (should it ask again).
+  const trailer = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
   await page.route(`**/api/campaigns/${campaign!.slug}`, async (route) => {
     const res = await route.fetch();
-    const body = { ...(await res.json()), trailer_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
-    await route.fulfill({ response: res, json: body });
+    await route.fulfill({ response: res, json: { ...(await res.json()), trailer_url: trailer } });
+  });
+  await page.route(`**/campaigns/${campaign!.slug}`, async (route) => {
+    if (new URL(route.request().url()).pathname.startsWith('/api/')) return route.fallback();
+    const res = await route.fetch();
+    const html = (await res.text()).replace(
+      /(<script type="application\/json" id="page-data">)([^<]*)(<\/script>)/,
+      (_, open: string, json: string, close: string) => {
+        const data = JSON.parse(json);
+        data.answers[`/campaigns/${campaign!.slug}`].trailer_url = trailer;
+        return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+      },
+    );
+    expect(html).toContain(trailer);
+    // The page's own headers (its security policy included), less those of the compressed original.
+    const headers = Object.fromEntries(
+      Object.entries(res.headers()).filter(
+        ([name]) => !['content-encoding', 'content-length'].includes(name),
+      ),
+    );
+    await route.fulfill({ status: res.status(), headers, body: html });
   });
   await page.goto(`/campaigns/${campaign!.slug}`);
 

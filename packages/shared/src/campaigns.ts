@@ -1,7 +1,31 @@
 import { z } from 'zod';
+import {
+  CAMPAIGN_GROUPS,
+  CAMPAIGN_PAGE_SIZE_MAX,
+  CAMPAIGN_SEARCH_MAX,
+  CAMPAIGN_SORTS,
+  type CampaignGroup,
+  GAME_GENRES,
+} from './campaign-discovery.ts';
 import { PITCH_PLATFORMS } from './pitches.ts';
 import { emailSchema } from './validation.ts';
 import { CURRENCIES, IncludeDemoParam } from './wallet.ts';
+
+// What the public list is searched and paged by lives in a module of its own, without the schemas,
+// so the public campaign pages can use it without loading the validation library.
+export {
+  CAMPAIGN_GROUPS,
+  CAMPAIGN_PAGE_SIZE,
+  CAMPAIGN_PAGE_SIZE_MAX,
+  CAMPAIGN_SEARCH_MAX,
+  CAMPAIGN_SORTS,
+  type CampaignGroup,
+  type CampaignSort,
+  campaignListPath,
+  campaignPath,
+  GAME_GENRES,
+  type GameGenre,
+} from './campaign-discovery.ts';
 
 // Campaigns (spec §1, §4 "Funding"): an approved pitch becomes a campaign draft; an admin completes
 // it and moves it along CAMPAIGN_TRANSITIONS. Investors commit money while it is live; at the
@@ -73,22 +97,6 @@ export type DeveloperService = (typeof DEVELOPER_SERVICES)[number];
 export const SERVICE_STATUSES = ['pending', 'in_progress', 'done'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
-export const GAME_GENRES = [
-  'action',
-  'adventure',
-  'rpg',
-  'strategy',
-  'simulation',
-  'puzzle',
-  'platformer',
-  'shooter',
-  'horror',
-  'sports',
-  'racing',
-  'other',
-] as const;
-export type GameGenre = (typeof GAME_GENRES)[number];
-
 /** Default minimum ticket: 50 euros. */
 export const DEFAULT_MIN_TICKET_CENTS = 5_000;
 /** ECSP art. 22: a non-sophisticated investor may revoke within 4 calendar days. */
@@ -133,9 +141,6 @@ export const CAMPAIGN_STORY_MAX = 20_000;
 export const CAMPAIGN_TEXT_MAX = 5_000;
 export const CAMPAIGN_REASON_MAX = 1_000;
 
-/** Public list groups: live (open or closing), upcoming (scheduled), funded (and after). */
-export const CAMPAIGN_GROUPS = ['live', 'upcoming', 'funded'] as const;
-export type CampaignGroup = (typeof CAMPAIGN_GROUPS)[number];
 export const CAMPAIGN_GROUP_STATUSES: Record<CampaignGroup, readonly CampaignStatus[]> = {
   live: ['live', 'closing'],
   upcoming: ['scheduled'],
@@ -143,14 +148,6 @@ export const CAMPAIGN_GROUP_STATUSES: Record<CampaignGroup, readonly CampaignSta
 };
 
 // ---- public contracts ----------------------------------------------------------------------------
-
-/** The orders of the public list; without one, each group has its own (see the API's query). */
-export const CAMPAIGN_SORTS = ['ending_soon', 'most_funded', 'newest'] as const;
-export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
-/** Cards per page of the public list, and the most a client may ask for. */
-export const CAMPAIGN_PAGE_SIZE = 12;
-export const CAMPAIGN_PAGE_SIZE_MAX = 48;
-export const CAMPAIGN_SEARCH_MAX = 100;
 
 export const CampaignListQuery = z.object({
   group: z.enum(CAMPAIGN_GROUPS).optional(),
@@ -164,7 +161,6 @@ export const CampaignListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(CAMPAIGN_PAGE_SIZE_MAX).optional(),
 });
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>;
-
 export const CampaignSummaryDto = z.object({
   id: z.string(),
   slug: z.string(),

@@ -1,36 +1,13 @@
 import { z } from 'zod';
+import { PITCH_PLATFORMS } from './platforms.ts';
 import { emailSchema } from './validation.ts';
 
 // Contracts of the pitch calls (spec §3 "Contact", "Project submission", §7 /projects/*) and of the
 // review back office. Field names of the spec's calls are the spec's; the rest are ours.
 
-/** The seven platforms of spec §5, as the form sends them. */
-export const PITCH_PLATFORMS = [
-  'XBOX SERIES',
-  'XBOX ONE',
-  'PLAY STATION 5',
-  'PLAY STATION 4',
-  'NINTENDO SWITCH',
-  'META QUEST',
-  'PC',
-] as const;
-export type PitchPlatform = (typeof PITCH_PLATFORMS)[number];
-
-/** How a platform is written for people: brand names, never translated. */
-export const PLATFORM_LABELS: Record<PitchPlatform, string> = {
-  'XBOX SERIES': 'Xbox Series',
-  'XBOX ONE': 'Xbox One',
-  'PLAY STATION 5': 'PlayStation 5',
-  'PLAY STATION 4': 'PlayStation 4',
-  'NINTENDO SWITCH': 'Nintendo Switch',
-  'META QUEST': 'Meta Quest',
-  PC: 'PC',
-};
-
-/** A platform's name for people; an unknown value (an older pitch or campaign) is shown as stored. */
-export function platformLabel(value: string): string {
-  return Object.hasOwn(PLATFORM_LABELS, value) ? PLATFORM_LABELS[value as PitchPlatform] : value;
-}
+// The platforms live in a module of their own, without the schemas, so the public campaign pages
+// can name them without loading the validation library.
+export { PITCH_PLATFORMS, type PitchPlatform, PLATFORM_LABELS, platformLabel } from './platforms.ts';
 
 /** The services a developer looks for; the form sends one of the three spec choices comma-joined. */
 export const LOOKING_FOR = ['funding', 'services', 'hr'] as const;

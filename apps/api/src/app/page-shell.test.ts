@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../test/fixtures/investing.ts';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
@@ -23,6 +24,34 @@ writeFileSync(
     '  <body><div id="root"></div></body>',
     '</html>',
   ].join('\n'),
+);
+
+// A build manifest as Vite writes it: the entry with its own imports, the campaign list's screen
+// and what it loads on demand.
+mkdirSync(path.join(webDist, '.vite'));
+writeFileSync(
+  path.join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_react-1.js'],
+      css: ['assets/index-1.css'],
+    },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_messages-1.js': { file: 'assets/messages-1.js', name: 'messages' },
+    'src/app/query-layout.tsx': { file: 'assets/query-layout-1.js', imports: ['_react-1.js', '_query-1.js'] },
+    '_query-1.js': { file: 'assets/query-1.js' },
+    'src/features/campaigns/campaigns-page.tsx': {
+      file: 'assets/campaigns-page-1.js',
+      imports: ['_react-1.js', '_query-1.js'],
+      css: ['assets/campaigns-page-1.css'],
+    },
+    'src/i18n/en/campaigns.json': { file: 'assets/campaigns-en.js' },
+    'src/i18n/it/campaigns.json': { file: 'assets/campaigns-it.js' },
+    'src/i18n/en/security.json': { file: 'assets/security-en.js' },
+    'src/i18n/it/security.json': { file: 'assets/security-it.js' },
+  }),
 );
 
 let t: TestApp;
@@ -94,7 +123,7 @@ describe('a shared campaign link', () => {
     expect(res.statusCode).toBe(200);
     expect(meta(res.body, 'og:title')).toBe('Lanterns & "Quotes" <Deep>');
     expect(meta(res.body, 'og:description')).toBe('A lighthouse keeper maps a sea that moves.');
-    expect(meta(res.body, 'og:image')).toBe(`${PUBLIC_URL}/media/covers/lanterns.webp`);
+    expect(meta(res.body, 'og:image')).toBe(`${PUBLIC_URL}/api/media/covers/lanterns.webp`);
     expect(meta(res.body, 'og:url')).toBe(`${PUBLIC_URL}/campaigns/${campaign.slug}`);
     expect(meta(res.body, 'twitter:card')).toBe('summary_large_image');
     expect(meta(res.body, 'twitter:title')).toBe('Lanterns & "Quotes" <Deep>');
@@ -121,5 +150,103 @@ describe('a shared campaign link', () => {
     const res = await get(`/campaigns/${campaign.slug}`);
     expect(meta(res.body, 'og:image')).toBeUndefined();
     expect(meta(res.body, 'twitter:card')).toBe('summary');
+  });
+});
+
+/** The answers a page came with, as the web app reads them (undefined when it has none). */
+function pageData(html: string): { lang: string; answers: Record<string, unknown> } | undefined {
+  const element = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  return element?.[1] === undefined ? undefined : JSON.parse(element[1]);
+}
+const preloads = (html: string, rel: string) =>
+  [
+    ...html.matchAll(new RegExp(`<link rel="${rel}"(?: as="[a-z]+")?(?: crossorigin)? href="([^"]+)"`, 'g')),
+  ].map((m) => m[1]);
+
+describe('a page that needs no round trip to show its content', () => {
+  it("holds a campaign's API answer, in the reader's language, and fetches its cover first", async () => {
+    const campaign = await insertCampaign(t.database.db, {
+      title: 'Tide </script><script>alert(1)</script> & Co',
+      summaryEn: 'Sails <b>and</b> storms.',
+      summaryIt: 'Vele e tempeste.',
+      coverImage: 'covers/tide.webp',
+    });
+    for (const lang of ['en', 'it']) {
+      const page = await get(`/campaigns/${campaign.slug}`, { 'accept-language': lang });
+      const api = await get(`/api/campaigns/${campaign.slug}`, {
+        accept: 'application/json',
+        'accept-language': lang,
+      });
+      expect(api.statusCode).toBe(200);
+      // Exactly what the API gives anyone, under the address the app asks for.
+      expect(pageData(page.body)).toEqual({ lang, answers: { [`/campaigns/${campaign.slug}`]: api.json() } });
+    }
+    const page = await get(`/campaigns/${campaign.slug}`);
+    // The title cannot close the data element and start a script of its own.
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(preloads(page.body, 'preload')).toContain('/api/media/covers/tide.webp');
+    // Link previews point at the address the cover is really served at.
+    expect(meta(page.body, 'og:image')).toBe(`${PUBLIC_URL}/api/media/covers/tide.webp`);
+  });
+
+  it('holds both lists of the campaign list as first opened, and none for a search', async () => {
+    await insertCampaign(t.database.db, { title: 'Real money game' });
+    await insertCampaign(t.database.db, { title: 'Virtual money game', currency: 'DEMO' });
+    const page = await get('/campaigns');
+    const data = pageData(page.body);
+    expect(data?.lang).toBe('en');
+    const real = await get('/api/campaigns/?currency=EUR', { accept: 'application/json' });
+    const demo = await get('/api/campaigns/?currency=DEMO&page_size=48', { accept: 'application/json' });
+    expect(data?.answers).toEqual({
+      '/campaigns/?currency=EUR': real.json(),
+      '/campaigns/?currency=DEMO&page_size=48': demo.json(),
+    });
+    expect(JSON.stringify(data)).toContain('Real money game');
+    expect(JSON.stringify(data)).toContain('Virtual money game');
+    // A search in the address is the app's to make.
+    expect(pageData((await get('/campaigns?q=virtual')).body)).toBeUndefined();
+    // Pages without such data carry none.
+    expect(pageData((await get('/')).body)).toBeUndefined();
+    expect(pageData((await get('/campaigns/no-such-game')).body)).toBeUndefined();
+  });
+
+  it("names the screen's code, texts and styles for the browser to fetch with the entry", async () => {
+    const italian = await get('/campaigns', { 'accept-language': 'it' });
+    expect(preloads(italian.body, 'modulepreload').sort()).toEqual(
+      [
+        '/assets/campaigns-page-1.js',
+        '/assets/campaigns-it.js',
+        '/assets/messages-1.js',
+        '/assets/query-1.js',
+        '/assets/query-layout-1.js',
+        '/assets/security-it.js',
+      ].sort(),
+    );
+    expect(preloads(italian.body, 'preload')).toEqual(['/assets/campaigns-page-1.css']);
+    // What the entry loads itself (index.html names it) is not named twice.
+    expect(italian.body).not.toContain('react-1.js');
+    // The home page is the entry's own; a page the table does not know gets no hints.
+    for (const url of ['/', '/news']) {
+      const res = await get(url);
+      expect(preloads(res.body, 'modulepreload')).toEqual([]);
+    }
+  });
+
+  it('compresses the page for a client that accepts it, and not for one that does not', async () => {
+    await insertCampaign(t.database.db);
+    const plain = await get('/campaigns', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+
+    const br = await get('/campaigns', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const brHtml = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(brHtml.length).toBeGreaterThan(br.rawPayload.length);
+    expect(brHtml).toBe(plain.body);
+
+    const gzip = await get('/campaigns', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });

@@ -1,15 +1,32 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import {
+  CAMPAIGN_PAGE_SIZE_MAX,
+  CampaignDetailDto,
+  type CampaignListQuery,
+  CampaignListResponse,
+  campaignListPath,
+  campaignPath,
+} from '@indiesplit/shared/campaigns';
 import type { Language } from '@indiesplit/shared/languages';
 import type { FastifyRequest } from 'fastify';
-import { getCampaignPreview } from '../features/campaigns/queries/get-campaign-preview.ts';
+import { getPublicCampaign } from '../features/campaigns/queries/get-public-campaign.ts';
+import { listPublicCampaigns } from '../features/campaigns/queries/list-public-campaigns.ts';
 import type { AppContext } from '../platform/context.ts';
 import { escapeHtml } from '../platform/email/escape.ts';
+import { AppError } from '../platform/errors.ts';
 import { intlLocale, type PageKey, pageText } from '../platform/i18n.ts';
+import type { PageAssets } from './page-assets.ts';
 
 // The web app's shell, as the server sends it for a page: the same index.html for every route, with
 // the route's own <title>, description and link-preview tags (Open Graph, Twitter) written in by the
 // server. Link-preview bots and plain HTTP clients run no JavaScript, so what they read must be in
-// the HTML itself. One indexed read at most (a campaign by its address); everything else is a
-// string built from the catalogue.
+// the HTML itself.
+//
+// A browser's first paint of a page should not wait for requests one after another: the shell also
+// names the files the page's screen needs (page-assets.ts) and, for the public campaign pages, holds
+// the API answers the screen would ask for first, in the reader's language, so the screen renders
+// them without a round trip (the web app's lib/page-data.ts). The answers are exactly what the API
+// gives anyone, signed in or not: the same queries, read through the same response schemas.
 
 /** Head tags for one page. */
 export interface PageMeta {
@@ -17,11 +34,26 @@ export interface PageMeta {
   description: string;
   /** Absolute address of the page. */
   url: string;
+  /** Its path on this site, without a trailing slash. */
+  path: string;
   image?: string;
   type: 'website' | 'article';
   /** 404 for a campaign address that names no public campaign; the app shows its not-found screen. */
   status: 200 | 404;
+  /** Address of the image the page shows largest at the top (a campaign's cover), to fetch first. */
+  leadImage?: string;
+  /** API answers the page's screen asks for first, by their address relative to the API root. */
+  answers?: Record<string, unknown>;
 }
+
+/** The API's own prefix: answers and media addresses are relative to it. */
+const API_ROOT = '/api';
+
+/** The two lists /campaigns shows first: real-money campaigns, then the demo ones (all of them). */
+export const CAMPAIGN_LIST_QUERIES: readonly CampaignListQuery[] = [
+  { currency: 'EUR' },
+  { currency: 'DEMO', page_size: CAMPAIGN_PAGE_SIZE_MAX },
+];
 
 /** Public routes with a fixed title and description (the rest get the site's own). */
 const STATIC_PAGES: Record<
@@ -54,6 +86,11 @@ export function wantsPage(req: FastifyRequest): boolean {
   return accept.includes('text/html') || !accept.includes('json');
 }
 
+function searchOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1).split('#', 1)[0]!;
+}
+
 function pathOf(url: string): string {
   const path = url.split(/[?#]/, 1)[0] ?? '/';
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -66,22 +103,57 @@ export async function pageMetaFor(ctx: AppContext, url: string, lang: Language):
   const text = (key: PageKey) => pageText(lang, key);
   const campaign = CAMPAIGN_PATH.exec(pathname);
   if (campaign?.[1]) {
-    const preview = await getCampaignPreview(ctx.db, campaign[1], lang);
-    if (!preview)
+    let slug: string;
+    try {
+      slug = decodeURIComponent(campaign[1]);
+    } catch {
+      slug = '';
+    }
+    const detail = await publicCampaign(ctx, slug, lang);
+    if (!detail)
       return {
         title: text('campaign.notFound'),
         description: text('default.description'),
         url: address,
+        path: pathname,
         type: 'website',
         status: 404,
       };
     return {
-      title: preview.title,
-      description: preview.summary || text('campaigns.description'),
+      title: detail.title,
+      description: detail.summary || text('campaigns.description'),
       url: address,
-      ...(preview.coverPath ? { image: `${ctx.config.publicUrl}${preview.coverPath}` } : {}),
+      path: pathname,
+      // The cover is served by the API, under its prefix.
+      ...(detail.cover_url
+        ? {
+            image: `${ctx.config.publicUrl}${API_ROOT}${detail.cover_url}`,
+            leadImage: `${API_ROOT}${detail.cover_url}`,
+          }
+        : {}),
       type: 'article',
       status: 200,
+      answers: { [campaignPath(detail.slug)]: CampaignDetailDto.parse(detail) },
+    };
+  }
+  // The list as first opened; a search or filter in the address is left to the app.
+  if (pathname === '/campaigns' && searchOf(url) === '') {
+    const lists = await Promise.all(
+      CAMPAIGN_LIST_QUERIES.map((query) => listPublicCampaigns(ctx, query, lang)),
+    );
+    return {
+      title: text('campaigns.title'),
+      description: text('campaigns.description'),
+      url: address,
+      path: pathname,
+      type: 'website',
+      status: 200,
+      answers: Object.fromEntries(
+        CAMPAIGN_LIST_QUERIES.map((query, i) => [
+          campaignListPath(query),
+          CampaignListResponse.parse(lists[i]),
+        ]),
+      ),
     };
   }
   const page = STATIC_PAGES[pathname];
@@ -89,13 +161,37 @@ export async function pageMetaFor(ctx: AppContext, url: string, lang: Language):
     title: page ? text(`${page}.title`) : '',
     description: page ? text(`${page}.description`) : text('default.description'),
     url: address,
+    path: pathname,
     type: 'website',
     status: 200,
   };
 }
 
+/** A public campaign by its address; undefined where the API would answer 404. */
+async function publicCampaign(ctx: AppContext, slug: string, lang: Language) {
+  try {
+    return await getPublicCampaign(ctx, slug, lang);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * JSON to put inside a <script> element: no "<" at all (so no "</script>" or "<!--" can end or
+ * bend the element), which JSON.parse reads back unchanged.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const NO_ASSETS = (): PageAssets => ({ scripts: [], styles: [] });
+
 /** The shell with a page's head tags: built once from index.html, filled per request. */
-export function createPageShell(indexHtml: string): (meta: PageMeta, lang: Language) => string {
+export function createPageShell(
+  indexHtml: string,
+  assetsFor: (pathname: string, lang: Language) => PageAssets = NO_ASSETS,
+): (meta: PageMeta, lang: Language) => string {
   // The template's own title and description are the defaults the tags below replace.
   const template = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
@@ -126,7 +222,58 @@ export function createPageShell(indexHtml: string): (meta: PageMeta, lang: Langu
       `<meta name="twitter:title" content="${attr(meta.title || site)}" />`,
       `<meta name="twitter:description" content="${attr(meta.description)}" />`,
       ...(meta.image ? [`<meta name="twitter:image" content="${attr(meta.image)}" />`] : []),
+      ...hints(meta, lang),
     ];
     return `${before}${tags.join('\n    ')}\n  ${after}`;
   };
+
+  /** What the browser should fetch early, and the answers the screen would ask for. */
+  function hints(meta: PageMeta, lang: Language): string[] {
+    if (meta.status !== 200) return [];
+    const assets = assetsFor(meta.path, lang);
+    return [
+      ...(meta.leadImage
+        ? [`<link rel="preload" as="image" href="${escapeHtml(meta.leadImage)}" fetchpriority="high" />`]
+        : []),
+      // Fetched as the build's own hints and the app's imports fetch them (crossorigin), so the
+      // browser reuses what it preloaded.
+      ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+      ...assets.styles.map(
+        (file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`,
+      ),
+      ...(meta.answers
+        ? [
+            `<script type="application/json" id="page-data">${scriptJson({ lang, answers: meta.answers })}</script>`,
+          ]
+        : []),
+    ];
+  }
+}
+
+/** Pages this small or smaller go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The page compressed for a client that accepts it (Brotli, else gzip): with a campaign list's
+ * answers in it, the HTML is a few times smaller so. Fast settings: well under a millisecond for a
+ * page of tens of kilobytes.
+ */
+export function compressPage(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+  if (Buffer.byteLength(html) <= COMPRESS_FROM_BYTES || !acceptEncoding) return { body: html };
+  const accepted = (name: string) =>
+    acceptEncoding.split(',').some((part) => {
+      const [token = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return token.trim() === name && (q === undefined || Number(q.trim().slice(2)) > 0);
+    });
+  if (accepted('br'))
+    return {
+      body: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (accepted('gzip')) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
 }

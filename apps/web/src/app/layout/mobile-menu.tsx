@@ -4,7 +4,15 @@ import { NavLink, useLocation } from 'react-router';
 import { ButtonLink } from '../../components/button.tsx';
 import { cx } from '../../components/cx.ts';
 import { Dialog } from '../../components/dialog.tsx';
-import { LogoutIcon, SettingsIcon } from '../../components/icons.tsx';
+import {
+  CheckIcon,
+  HourglassIcon,
+  LockIcon,
+  LogoutIcon,
+  SettingsIcon,
+  UploadIcon,
+  UserIcon,
+} from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { paths } from '../paths.ts';
@@ -75,6 +83,27 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
               {t('account.signedInAs')} <strong>{auth.username}</strong>
             </p>
             {!auth.isEmailVerified && <p className={styles.unverified}>{t('account.emailNotVerified')}</p>}
+            {/* The same places as the account menu of wider screens. */}
+            <ButtonLink to={paths.myPitches} variant="ghost" block icon={<UploadIcon size={18} />}>
+              {t('account.myPitches')}
+            </ButtonLink>
+            <ButtonLink to={paths.myCampaigns} variant="ghost" block icon={<UploadIcon size={18} />}>
+              {t('account.myCampaigns')}
+            </ButtonLink>
+            <ButtonLink to={paths.portfolio} variant="ghost" block icon={<UserIcon size={18} />}>
+              {t('account.portfolio')}
+            </ButtonLink>
+            <ButtonLink to={paths.investorProfile} variant="ghost" block icon={<CheckIcon size={18} />}>
+              {t('account.investorProfile')}
+            </ButtonLink>
+            <ButtonLink to={paths.demo} variant="ghost" block icon={<HourglassIcon size={18} />}>
+              {t('account.demo')}
+            </ButtonLink>
+            {auth.staffRole && (
+              <ButtonLink to={paths.backoffice} variant="ghost" block icon={<LockIcon size={18} />}>
+                {t('account.backoffice')}
+              </ButtonLink>
+            )}
             <ButtonLink to={paths.settings} variant="secondary" block icon={<SettingsIcon size={18} />}>
               {t('account.preferences')}
             </ButtonLink>

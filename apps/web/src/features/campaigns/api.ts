@@ -1,3 +1,4 @@
+import { campaignListPath, campaignPath } from '@indiesplit/shared/campaign-discovery';
 import type {
   CampaignDetailDto,
   CampaignGroup,
@@ -8,6 +9,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api.ts';
+import { takePageAnswer } from '../../lib/page-data.ts';
 
 // The public campaign calls (/campaigns/*): one fetcher each, query options, a hook per need. The
 // server writes the texts in the request's language, so the language is part of every key: a
@@ -20,30 +22,14 @@ export const campaignKeys = {
   one: (slug: string, lang: string) => ['campaigns', 'one', slug, lang] as const,
 };
 
-const slugPath = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;
-
-export function campaignSearch(query: CampaignListQuery): string {
-  const params = new URLSearchParams();
-  for (const key of ['group', 'platform', 'genre', 'currency', 'q', 'sort'] as const) {
-    const value = query[key];
-    if (value) params.set(key, value);
-  }
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  if (query.page_size) params.set('page_size', String(query.page_size));
-  return params.toString();
-}
-
-const listPath = (query: CampaignListQuery) => {
-  const search = campaignSearch(query);
-  return `/campaigns/${search ? `?${search}` : ''}`;
-};
-
 export const fetchCampaigns = (query: CampaignListQuery, signal?: AbortSignal) =>
-  apiRequest<{ campaigns: CampaignSummaryDto[] }>(listPath(query), { signal }).then((r) => r.campaigns);
+  apiRequest<{ campaigns: CampaignSummaryDto[] }>(campaignListPath(query), { signal }).then(
+    (r) => r.campaigns,
+  );
 
 /** One page of the list with its total, for the searchable /campaigns screen. */
 export const fetchCampaignPage = (query: CampaignListQuery, signal?: AbortSignal) =>
-  apiRequest<CampaignListResponse>(listPath(query), { signal });
+  apiRequest<CampaignListResponse>(campaignListPath(query), { signal });
 
 export const campaignsQuery = (query: CampaignListQuery, lang: string) =>
   queryOptions({
@@ -55,6 +41,10 @@ export const campaignPageQuery = (query: CampaignListQuery, lang: string) =>
   queryOptions({
     queryKey: campaignKeys.page(query, lang),
     queryFn: ({ signal }) => fetchCampaignPage(query, signal),
+    // The page opened at this list may have come with it (lib/page-data.ts): shown at once, and
+    // not asked for again while it is fresh, like any other answer (the app's own default).
+    initialData: () => takePageAnswer<CampaignListResponse>(campaignListPath(query), lang),
+    staleTime: 30_000,
   });
 
 const useLang = () => useTranslation().i18n.language?.slice(0, 2) ?? 'en';
@@ -72,12 +62,14 @@ export function useCampaignPage(query: CampaignListQuery) {
 }
 
 export const fetchCampaign = (slug: string, signal?: AbortSignal) =>
-  apiRequest<CampaignDetailDto>(slugPath(slug), { signal });
+  apiRequest<CampaignDetailDto>(campaignPath(slug), { signal });
 
 export const campaignQuery = (slug: string, lang: string) =>
   queryOptions({
     queryKey: campaignKeys.one(slug, lang),
     queryFn: ({ signal }) => fetchCampaign(slug, signal),
+    // The campaign's own page may have come with it (lib/page-data.ts): shown at once.
+    initialData: () => takePageAnswer<CampaignDetailDto>(campaignPath(slug), lang),
     // Progress moves while people invest: a page left open refreshes when looked at again.
     staleTime: 15_000,
   });
@@ -89,7 +81,7 @@ export function useCampaign(slug: string) {
 }
 
 export const watchCampaign = (slug: string, email: string) =>
-  apiRequest<{ success: true; message: string }>(`${slugPath(slug)}/watchers`, { json: { email } });
+  apiRequest<{ success: true; message: string }>(`${campaignPath(slug)}/watchers`, { json: { email } });
 
 export const useWatchCampaign = (slug: string) =>
   useMutation({ mutationFn: (email: string) => watchCampaign(slug, email) });

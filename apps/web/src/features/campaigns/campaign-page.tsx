@@ -1,5 +1,5 @@
 import type { CampaignDetailDto } from '@indiesplit/shared/campaigns';
-import { platformLabel } from '@indiesplit/shared/pitches';
+import { platformLabel } from '@indiesplit/shared/platforms';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -71,7 +71,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
         </p>
         <header className={styles.hero}>
           {cover ? (
-            <img className={styles.heroCover} src={cover} alt="" />
+            <img className={styles.heroCover} src={cover} alt="" fetchPriority="high" />
           ) : (
             <CoverArt title={campaign.title} className={styles.heroCover} />
           )}

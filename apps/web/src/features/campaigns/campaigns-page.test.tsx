@@ -3,8 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import type { CampaignListResponse } from '@indiesplit/shared/campaigns';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { forgetPageData } from '../../lib/page-data.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignsPage from './campaigns-page.tsx';
 import { campaignDto } from './test-data.ts';
@@ -120,5 +121,84 @@ describe('the campaigns page', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('the campaigns page opened directly', () => {
+  /** The answers the server writes into the page's HTML (apps/api/src/app/page-shell.ts). */
+  function pageCameWith(
+    lang: string,
+    answers: Record<string, CampaignListResponse>,
+    msSincePageLoad = 1_000,
+  ) {
+    vi.spyOn(performance, 'now').mockReturnValue(msSincePageLoad);
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'page-data';
+    element.textContent = JSON.stringify({ lang, answers }).replace(/</g, '\\u003c');
+    document.head.append(element);
+    forgetPageData();
+  }
+  const list = (campaigns: ReturnType<typeof card>[]): CampaignListResponse => ({
+    campaigns,
+    total: campaigns.length,
+    page: 1,
+    page_size: 12,
+  });
+  afterEach(() => {
+    document.getElementById('page-data')?.remove();
+    forgetPageData();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the lists the page came with at once, without asking the server, and only the first time', async () => {
+    pageCameWith('en', {
+      '/campaigns/?currency=EUR': list([card('a', 'Neon </script> Drift')]),
+      '/campaigns/?currency=DEMO&page_size=48': list([card('d', 'Demo Quest', 'DEMO')]),
+    });
+    const fetchMock = stubApi({
+      'GET /api/campaigns/?currency=EUR': () => pageOf([card('b', 'Moss Knight')]),
+      'GET /api/campaigns/?currency=DEMO&page_size=48': () => pageOf([]),
+    });
+    const first = renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    // Rendered with the first paint of the screen: no loading state to wait through.
+    expect(screen.getByRole('link', { name: /Neon <\/script> Drift/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Demo Quest/ })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    first.unmount();
+
+    // Coming back later (a new cache here) reads the server again.
+    renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    expect(await screen.findByRole('link', { name: /Moss Knight/ })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('asks the server when the answers are in another language than the reader’s', async () => {
+    pageCameWith('it', {
+      '/campaigns/?currency=EUR': list([card('a', 'Gioco italiano')]),
+      '/campaigns/?currency=DEMO&page_size=48': list([]),
+    });
+    stubApi({
+      'GET /api/campaigns/?currency=EUR': () => pageOf([card('b', 'English game')]),
+      ...noDemo,
+    });
+    renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    expect(await screen.findByRole('link', { name: /English game/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Gioco italiano/ })).not.toBeInTheDocument();
+  });
+
+  it('asks the server when the page has been open too long for its answers to count', async () => {
+    pageCameWith(
+      'en',
+      {
+        '/campaigns/?currency=EUR': list([card('a', 'Old news')]),
+        '/campaigns/?currency=DEMO&page_size=48': list([]),
+      },
+      31_000,
+    );
+    stubApi({ 'GET /api/campaigns/?currency=EUR': () => pageOf([card('b', 'Fresh game')]), ...noDemo });
+    renderScreen(<CampaignsPage />, { path: '/campaigns' });
+    expect(await screen.findByRole('link', { name: /Fresh game/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Old news/ })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
+// The zod-free modules: the list's page loads no validation library.
 import {
   CAMPAIGN_GROUPS,
   CAMPAIGN_PAGE_SIZE_MAX,
   CAMPAIGN_SEARCH_MAX,
   CAMPAIGN_SORTS,
-  type CampaignListQuery,
   GAME_GENRES,
-} from '@indiesplit/shared/campaigns';
-import { PITCH_PLATFORMS, platformLabel } from '@indiesplit/shared/pitches';
+} from '@indiesplit/shared/campaign-discovery';
+import type { CampaignListQuery } from '@indiesplit/shared/campaigns';
+import { PITCH_PLATFORMS, platformLabel } from '@indiesplit/shared/platforms';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
