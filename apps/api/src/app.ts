@@ -40,6 +40,7 @@ import { termsAcceptanceGate } from './features/legal/policies.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { staffSecondFactorGate } from './features/mfa/policies.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
@@ -48,6 +49,7 @@ import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
 import { securityRoutes } from './features/security/routes.ts';
 import { captureStepUpPassword } from './features/security/step-up.ts';
+import { updateRoutes } from './features/updates/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import type { AppContext } from './platform/context.ts';
@@ -274,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(securityRoutes, ctx);
       await api.register(complaintRoutes, ctx);
       await api.register(legalRoutes, ctx);
+      await api.register(notificationRoutes, ctx);
+      await api.register(updateRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

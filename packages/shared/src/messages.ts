@@ -138,6 +138,12 @@ const en = {
   servicesNotActive: 'The services checklist can be updated only while the services are running.',
   campaignNotUpcoming: 'Reminders can be set only for campaigns that have not opened yet.',
   watchingCampaign: 'Thank you! We will email you when this campaign opens.',
+  // notifications and campaign updates (ADR 0903)
+  notificationLocked: 'Security messages and the messages the law requires cannot be turned off.',
+  updateEmpty: 'Write the update in English, in Italian or in both.',
+  updateIncomplete: 'Give this language both a title and a text, or leave both empty.',
+  updateNotAllowed: 'Only the campaign’s studio can post and edit its updates.',
+  updateNotFound: 'This update does not exist or is not visible to you.',
   // key information sheet (ADR 0028)
   studioTextTooLong: 'This must be at most 200 characters.',
   studioAddressTooLong: 'The address must be at most 500 characters.',
@@ -477,6 +483,12 @@ const it: Record<MessageKey, string> = {
   servicesNotActive: 'L’elenco dei servizi si può aggiornare solo mentre i servizi sono attivi.',
   campaignNotUpcoming: 'Puoi chiedere un promemoria solo per le campagne non ancora aperte.',
   watchingCampaign: 'Grazie! Ti scriveremo quando questa campagna aprirà.',
+  // notifications and campaign updates (ADR 0903)
+  notificationLocked: 'I messaggi di sicurezza e quelli previsti dalla legge non si possono disattivare.',
+  updateEmpty: 'Scrivi l’aggiornamento in inglese, in italiano o in entrambe le lingue.',
+  updateIncomplete: 'Per questa lingua inserisci sia il titolo sia il testo, oppure lasciali vuoti entrambi.',
+  updateNotAllowed: 'Solo lo studio della campagna può pubblicare e modificare i suoi aggiornamenti.',
+  updateNotFound: 'Questo aggiornamento non esiste o non è visibile per te.',
   // key information sheet (ADR 0028)
   studioTextTooLong: 'Questo campo può avere al massimo 200 caratteri.',
   studioAddressTooLong: 'L’indirizzo può avere al massimo 500 caratteri.',

@@ -5,10 +5,12 @@ import {
   eraseInvestorDataOf,
 } from '../features/investing/commands/erase-investor-evidence.ts';
 import { forgetSecondFactors } from '../features/mfa/service.ts';
+import { eraseNotificationsOf } from '../features/notifications/service.ts';
 import { deleteSocialIdentities, eraseSocialDetails } from '../features/oauth/erasure.ts';
 import { deletePitchFiles, erasePitchDataOf } from '../features/pitches/service.ts';
 import { forgetReviewAssignments } from '../features/review/service.ts';
 import { forgetSensitiveChanges } from '../features/security/changes.ts';
+import { eraseFollowsAndAuthorship } from '../features/updates/service.ts';
 import { accountDeletedEmail } from '../features/users/emails.ts';
 import * as users from '../features/users/service.ts';
 import { recordEvent } from '../platform/audit.ts';
@@ -39,6 +41,9 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
     await forgetSensitiveChanges(tx, userId);
+    // Notifications, preferences and follows are the member's own (ADR 0903).
+    await eraseNotificationsOf(tx, userId);
+    await eraseFollowsAndAuthorship(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   await users.deleteAvatarFile(ctx, user);
@@ -66,6 +71,9 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await deleteSocialIdentities(tx, userId);
     await forgetSensitiveChanges(tx, userId);
     await forgetSecondFactors(tx, userId);
+    // Notifications, preferences and follows go; updates posted for a studio stay, authorless.
+    await eraseNotificationsOf(tx, userId);
+    await eraseFollowsAndAuthorship(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     await users.tombstoneAccount(tx, userId);
     await recordEvent(tx, { userId, kind: 'account_deleted' });

@@ -1,4 +1,5 @@
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
+import { digestJob } from '../features/notifications/digest.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -19,6 +20,9 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(settlementJob(ctx, intervalSeconds));
   // Sophisticated investors' approvals: the reminder before the end, and the end (ADR 0033).
   runner.register(sophisticatedExpiryJob(ctx, intervalSeconds));
+  // The daily digest of notifications (ADR 0903): checked every few minutes, each member's sent
+  // once their oldest waiting notification is a day old.
+  runner.register(digestJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 60) : 0));
 }
 
 export interface DueWorkSummary extends RoundSummary {

@@ -11,6 +11,7 @@ import * as keyInformation from './schema-key-information.ts';
 import * as ledger from './schema-ledger.ts';
 import * as legal from './schema-legal.ts';
 import * as mfa from './schema-mfa.ts';
+import * as notifications from './schema-notifications.ts';
 import * as oauth from './schema-oauth.ts';
 import * as pitches from './schema-pitches.ts';
 import * as revenue from './schema-revenue.ts';
@@ -28,6 +29,7 @@ const schema = {
   ...security,
   ...mfa,
   ...legal,
+  ...notifications,
 };
 
 export type Schema = typeof schema;

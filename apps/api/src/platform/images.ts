@@ -20,6 +20,8 @@ export interface ReencodeOptions {
   width: number;
   height: number;
   quality: number;
+  /** 'cover' (default): exactly width × height, cropped; 'inside': kept whole within them, never enlarged. */
+  fit?: 'cover' | 'inside';
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ReencodeOptions {
  */
 export async function reencodeImage(
   data: Buffer,
-  { width, height, quality }: ReencodeOptions,
+  { width, height, quality, fit = 'cover' }: ReencodeOptions,
 ): Promise<Buffer> {
   const signature = SIGNATURES.find((s) => s.test(data));
   if (!signature) throw badRequest('invalidImage');
@@ -47,7 +49,7 @@ export async function reencodeImage(
   try {
     return await sharp(data, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
       .rotate()
-      .resize(width, height, { fit: 'cover' })
+      .resize(width, height, fit === 'inside' ? { fit, withoutEnlargement: true } : { fit })
       .webp({ quality })
       .toBuffer();
   } catch {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
@@ -30,6 +30,25 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
     textBody: message.text,
     htmlBody: message.html,
   });
+}
+
+/**
+ * The outbox rows of one message to many readers, as an INSERT … SELECT a caller puts in a larger
+ * statement (the notifications' fan-out, ADR 0903): `recipients` names a relation with the columns
+ * `user_id`, `address` and `language`, and each reader gets the message in their language. The
+ * outbox stays written by this module only (ADR 0022); the caller chooses the readers.
+ */
+export function outboxInsertFrom(
+  recipients: SQL,
+  message: Record<'en' | 'it', { subject: string; text: string; html: string }>,
+): SQL {
+  const { en, it } = message;
+  return sql`insert into mail_outbox (user_id, to_address, subject, text_body, html_body)
+    select r.user_id, r.address,
+           case r.language when 'it' then ${it.subject} else ${en.subject} end,
+           case r.language when 'it' then ${it.text} else ${en.text} end,
+           case r.language when 'it' then ${it.html} else ${en.html} end
+      from ${recipients} r`;
 }
 
 const lower = (value: string) => value.trim().toLowerCase();

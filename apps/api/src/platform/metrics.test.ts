@@ -139,7 +139,14 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'indiesplit_settlement_unsettled_investments')).toBe(0);
 
     // Every worker is listed from the start, at zero.
-    for (const worker of ['mail', 'settlement', 'revenue', 'housekeeping', 'sophisticated-expiry']) {
+    for (const worker of [
+      'mail',
+      'settlement',
+      'revenue',
+      'housekeeping',
+      'sophisticated-expiry',
+      'notification-digest',
+    ]) {
       expect(sample(text, `indiesplit_worker_errors_total{worker="${worker}"}`)).toBe(0);
     }
   });

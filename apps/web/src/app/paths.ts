@@ -48,6 +48,7 @@ export const paths = {
   backofficeComplaints: '/backoffice/complaints',
   backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
+  notifications: '/notifications',
   /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
   legal: (document = ':document') => `/legal/${document}`,
   legalVersion: (document = ':document', version: number | string = ':version') =>

@@ -24,6 +24,10 @@ function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
 }
 
 const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'), ['about']);
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/notifications-page.tsx'),
+  ['notifications'],
+);
 const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'), ['news']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
 const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
@@ -107,6 +111,14 @@ export function AppRoutes() {
         {/* Screens that read server data through TanStack Query. */}
         <Route element={<QueryLayout />}>
           <Route path="settings" element={<SettingsPage />} />
+          <Route
+            path="notifications"
+            element={
+              <RequireAuth>
+                <NotificationsPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="my-pitches"
             element={

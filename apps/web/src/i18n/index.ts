@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
 // loaded on demand too: only screens with forms show its messages, and the home page stays light.
 //
 // The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch, back
-// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes, the conflicts-of-interest policy, complaints, legal documents, the studio's verification) are fetched with their screen instead of travelling with the
+// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes, the conflicts-of-interest policy, complaints, legal documents, the studio's verification, notifications) are fetched with their screen instead of travelling with the
 // home page; every other file is bundled.
 type JsonModule = { default: Record<string, unknown> };
 const bundled = import.meta.glob<JsonModule>(
@@ -32,6 +32,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/complaints.json',
     '!./*/legal.json',
     '!./*/kyb.json',
+    '!./*/notifications.json',
   ],
   { eager: true },
 );
@@ -53,6 +54,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/complaints.json',
   './*/legal.json',
   './*/kyb.json',
+  './*/notifications.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

@@ -5,6 +5,7 @@ import { ButtonLink } from '../../components/button.tsx';
 import { cx } from '../../components/cx.ts';
 import { MenuIcon } from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { loadNamespaces } from '../../i18n/index.ts';
 import { paths } from '../paths.ts';
 import { GuestMenu } from './guest-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -16,6 +17,13 @@ const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 // Only members see the account menu; visitors never download it.
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
+// The notification bell, likewise members only, with its texts (ADR 0903).
+const NotificationBell = lazy(() =>
+  Promise.all([
+    import('../../features/notifications/notification-bell.tsx'),
+    loadNamespaces(['notifications']),
+  ]).then(([m]) => m),
+);
 
 export interface TopBarProps {
   /** Over a hero: no background until the page scrolls. */
@@ -76,6 +84,7 @@ export function TopBar({ transparent = false }: TopBarProps) {
               <span className={styles.placeholder} aria-hidden="true" />
             ) : auth.isAuthenticated ? (
               <Suspense fallback={<span className={styles.placeholder} aria-hidden="true" />}>
+                <NotificationBell />
                 <AccountMenu />
               </Suspense>
             ) : (

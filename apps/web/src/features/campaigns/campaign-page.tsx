@@ -10,6 +10,7 @@ import { CoverArt } from '../../components/cover-art.tsx';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
+import { loadNamespaces } from '../../i18n/index.ts';
 import { ApiError, apiUrl } from '../../lib/api.ts';
 import { errorText, fieldErrorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -25,6 +26,12 @@ import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } f
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
 const PayoutSimulator = lazy(() => import('./components/payout-simulator.tsx'));
+// The updates and the follow button come with their own texts (ADR 0903).
+const CampaignUpdates = lazy(() =>
+  Promise.all([import('./components/campaign-updates.tsx'), loadNamespaces(['notifications'])]).then(
+    ([m]) => m,
+  ),
+);
 
 /** /campaigns/:slug — a campaign's public page. */
 export default function CampaignPage() {
@@ -206,7 +213,9 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             </section>
             <section className={styles.section} aria-labelledby="updates">
               <h2 id="updates">{t('page.updates')}</h2>
-              <p className={styles.muted}>{t('page.noUpdates')}</p>
+              <Suspense fallback={null}>
+                <CampaignUpdates slug={campaign.slug} />
+              </Suspense>
             </section>
           </div>
         </div>

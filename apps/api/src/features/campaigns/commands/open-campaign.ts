@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
 import { assertStudioVerified } from '../../kyb/service.ts';
+import { notify } from '../../notifications/service.ts';
 import { asLanguage, campaignOpenEmail, studioCampaignOpenEmail } from '../emails.ts';
 import * as repo from '../repo.ts';
 import { type CampaignRow, moveCampaign } from '../state.ts';
@@ -11,7 +12,7 @@ import { recordKeyInformationVersion } from './key-information-version.ts';
  * Opens a locked campaign for investment (-> live): the one way it happens, whether an admin opens
  * it from the back office or the start job does at its start time. A start still ahead is brought
  * forward to `now`; going live freezes the platform's share (moveCampaign); every watcher not told
- * yet is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
+ * yet and every follower by their preferences (ADR 0903) is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
  * if the opening commits). Call `ctx.mail.nudge()` after the commit when `notified` > 0.
  *
  * A campaign in euros opens only while its studio's verification (KYB, ECSP Art 5, ADR 0902) is
@@ -47,6 +48,15 @@ export async function openCampaign(
       ),
     );
   }
+  // Its followers (ADR 0903), in the app and by email by their preferences; not for the demo's rounds.
+  const followers =
+    live.currency === 'DEMO'
+      ? { notified: 0, emailed: 0 }
+      : await notify(tx, ctx.config.publicUrl, {
+          type: 'campaign_opened',
+          campaign: { id: live.id, title: live.title, slug: ref.slug },
+          audience: { campaignId: live.id, investors: false, followers: true, except: live.developerId },
+        });
   // The studio hears of it too, with what comes next; not for the demo's rounds, which open every
   // few minutes with no one behind them.
   const developer =
@@ -68,5 +78,5 @@ export async function openCampaign(
         ctx.config.publicUrl,
       ),
     );
-  return { campaign: live, notified: watchers.length + (developer ? 1 : 0) };
+  return { campaign: live, notified: watchers.length + followers.emailed + (developer ? 1 : 0) };
 }

@@ -1,0 +1,240 @@
+import type { Delivery, NotificationType } from '@indiesplit/shared/notifications';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { notificationPreferences, notifications } from '../../db/schema-notifications.ts';
+import type { RenderedEmail } from '../../platform/email/render.ts';
+import { asLanguage } from '../../platform/i18n.ts';
+import { outboxInsertFrom } from '../../platform/mailer.ts';
+import type { Audience } from './service.ts';
+
+type Data = Record<string, string | number | boolean | null>;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+function audienceSql(audience: Audience) {
+  if ('userIds' in audience)
+    return sql`select (jsonb_array_elements_text(${JSON.stringify(audience.userIds)}::jsonb))::uuid as user_id`;
+  const parts = [];
+  if (audience.investors)
+    parts.push(
+      sql`select investor_id as user_id from investments where campaign_id = ${audience.campaignId} and status in ('reserved', 'posted')`,
+    );
+  if (audience.followers)
+    parts.push(sql`select user_id from campaign_follows where campaign_id = ${audience.campaignId}`);
+  if (parts.length === 0) return sql`select null::uuid as user_id where false`;
+  return sql.join(parts, sql` union all `);
+}
+
+/** Members per statement of a fan-out: each statement stays far inside the statement timeout. */
+const FANOUT_BATCH = 10_000;
+
+/**
+ * The audience's live accounts with their delivery for the type, a notification each, and an
+ * outbox row for each who takes the type at once, in their language: one statement per
+ * FANOUT_BATCH members in id order, all in the caller's transaction.
+ */
+export async function insertForAudience(
+  tx: Db,
+  input: {
+    type: NotificationType;
+    mandatory: boolean;
+    campaignId: string | null;
+    subjectId: string | null;
+    data: Data;
+    audience: Audience;
+    mail: { en: RenderedEmail; it: RenderedEmail };
+  },
+): Promise<{ notified: number; emailed: number }> {
+  const except = 'userIds' in input.audience ? null : (input.audience.except ?? null);
+  let after: string | null = null;
+  let notified = 0;
+  let emailed = 0;
+  for (;;) {
+    const result: unknown = await tx.execute(sql`
+    with recipients as materialized (
+      select u.id as user_id, u.email as address, u.language,
+             case when ${input.mandatory} then 'immediately' else coalesce(p.delivery, 'immediately') end as delivery
+        from users u
+        left join notification_preferences p on p.user_id = u.id and p.type = ${input.type}
+       where u.id in (${audienceSql(input.audience)})
+         and u.deleted_at is null
+         and (${except}::uuid is null or u.id <> ${except}::uuid)
+         and (${after}::uuid is null or u.id > ${after}::uuid)
+       order by u.id
+       limit ${FANOUT_BATCH}
+    ),
+    inserted as (
+      insert into notifications (user_id, type, campaign_id, subject_id, data, email)
+      select user_id, ${input.type}, ${input.campaignId}::uuid, ${input.subjectId}, ${JSON.stringify(input.data)}::jsonb,
+             case delivery when 'immediately' then 'queued' when 'daily' then 'digest' else 'none' end
+        from recipients
+      returning 1
+    ),
+    mailed as (
+      ${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, input.mail)}
+      returning 1
+    )
+    select (select count(*) from inserted)::int as notified, (select count(*) from mailed)::int as emailed,
+           (select max(user_id::text) from recipients) as last`);
+    const [row] = rowsOf<{ notified: number; emailed: number; last: string | null }>(result);
+    notified += Number(row?.notified ?? 0);
+    emailed += Number(row?.emailed ?? 0);
+    if (Number(row?.notified ?? 0) < FANOUT_BATCH || !row?.last) break;
+    after = row.last;
+  }
+  return { notified, emailed };
+}
+
+/** A live member's address, language and delivery for the type; undefined for a deleted account. */
+export async function memberForDelivery(tx: Db, userId: string, type: NotificationType) {
+  const [row] = await tx
+    .select({ email: users.email, language: users.language, delivery: notificationPreferences.delivery })
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.type, type)),
+    )
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    language: asLanguage(row.language),
+    delivery: (row.delivery ?? 'immediately') as Delivery,
+  };
+}
+
+export async function insertOne(
+  tx: Db,
+  values: {
+    userId: string;
+    type: NotificationType;
+    campaignId: string | null;
+    subjectId: string | null;
+    data: Data;
+    email: 'queued' | 'digest' | 'none';
+  },
+): Promise<void> {
+  await tx.insert(notifications).values(values);
+}
+
+export async function preferenceOf(db: Db, userId: string, type: NotificationType): Promise<Delivery> {
+  const [row] = await db
+    .select({ delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.type, type)));
+  return (row?.delivery ?? 'immediately') as Delivery;
+}
+
+export async function preferences(db: Db, userId: string): Promise<Map<string, Delivery>> {
+  const rows = await db
+    .select({ type: notificationPreferences.type, delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return new Map(rows.map((r) => [r.type, r.delivery as Delivery]));
+}
+
+export async function upsertPreference(tx: Db, userId: string, type: NotificationType, delivery: Delivery) {
+  await tx
+    .insert(notificationPreferences)
+    .values({ userId, type, delivery })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.type],
+      set: { delivery, updatedAt: sql`now()` },
+    });
+}
+
+export function page(db: Db, userId: string, before: number | undefined, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      data: notifications.data,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      slug: campaigns.slug,
+      title: campaigns.title,
+    })
+    .from(notifications)
+    .leftJoin(campaigns, eq(campaigns.id, notifications.campaignId))
+    .where(
+      and(eq(notifications.userId, userId), before === undefined ? undefined : lt(notifications.id, before)),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function markRead(db: Db, userId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length === 1;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function eraseOf(tx: Db, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+}
+
+/** Members with a digest due: their oldest waiting notification is at least a day old. */
+export async function dueDigests(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.email, 'digest'))
+    .groupBy(notifications.userId)
+    .having(sql`min(${notifications.createdAt}) <= ${now.toISOString()}::timestamptz - interval '1 day'`)
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+/** Claims a member's waiting notifications for their digest (locked, marked digested), newest first. */
+export async function claimDigest(tx: Db, userId: string) {
+  const claimed = rowsOf<{
+    id: number;
+    type: string;
+    data: Data;
+    slug: string | null;
+    title: string | null;
+  }>(
+    await tx.execute(sql`
+      with claimed as (
+        update notifications set email = 'digested'
+         where id in (select id from notifications where user_id = ${userId} and email = 'digest'
+                      order by id desc for update skip locked)
+        returning id, type, data, campaign_id
+      )
+      select claimed.id, claimed.type, claimed.data, c.slug, c.title
+        from claimed left join campaigns c on c.id = claimed.campaign_id
+       order by claimed.id desc`),
+  );
+  return claimed;
+}
+
+export async function recipient(tx: Db, userId: string) {
+  const [row] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ? { email: row.email, language: asLanguage(row.language) } : undefined;
+}

@@ -1,0 +1,187 @@
+import {
+  DEFAULT_DELIVERY,
+  DELIVERIES,
+  type Delivery,
+  isMandatory,
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationDto,
+  type NotificationType,
+} from '@indiesplit/shared/notifications';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
+import { type NotificationFacts, notificationEmail } from './emails.ts';
+import * as repo from './repo.ts';
+
+// The notification model (ADR 0903). Features call `notify` (an audience, set-based) or
+// `notifyMember` (one member, with the feature's own email) inside their transaction: the in-app
+// notification and its email are written if and only if the change that raised them commits.
+// Delivery by the member's preference for the type: 'immediately' queues the email in the outbox,
+// 'daily' leaves it for the digest job, 'off' sends none; the in-app notification is always there.
+// Mandatory types (security, legally required) always go at once.
+
+type Data = Record<string, string | number | boolean | null>;
+
+export interface CampaignFacts {
+  id: string;
+  title: string;
+  slug: string;
+}
+
+/** Who hears of it: members by id, or a campaign's investors and/or followers. */
+export type Audience =
+  | { userIds: string[] }
+  | { campaignId: string; investors: boolean; followers: boolean; except?: string | null };
+
+export interface NotifyInput {
+  type: NotificationType;
+  campaign?: CampaignFacts | null;
+  /** What it is about besides the campaign (an update's id …): one notification per member and subject. */
+  subjectId?: string | null;
+  /** What the text needs. Never another member's data: every recipient reads the same. */
+  data?: Data;
+  audience: Audience;
+}
+
+export interface NotifyResult {
+  notified: number;
+  emailed: number;
+}
+
+/**
+ * Notifies an audience in three statements' worth of work whatever its size: the recipients are
+ * chosen, notified and mailed by one INSERT … SELECT each, inside the caller's transaction. The email
+ * is rendered once per language (it names no one).
+ */
+export async function notify(tx: Db, publicUrl: string, input: NotifyInput): Promise<NotifyResult> {
+  const data = input.data ?? {};
+  const facts: NotificationFacts = { type: input.type, campaign: input.campaign ?? null, data };
+  const en = notificationEmail('en', publicUrl, facts);
+  const it = notificationEmail('it', publicUrl, facts);
+  const result = await repo.insertForAudience(tx, {
+    type: input.type,
+    mandatory: isMandatory(input.type),
+    campaignId: input.campaign?.id ?? null,
+    subjectId: input.subjectId ?? null,
+    data,
+    audience: input.audience,
+    mail: { en, it },
+  });
+  return result;
+}
+
+export interface NotifyMemberInput {
+  type: NotificationType;
+  userId: string;
+  campaign?: CampaignFacts | null;
+  subjectId?: string | null;
+  data?: Data;
+  /**
+   * The feature's own email to the member (a receipt with their amounts). Queued when the member
+   * takes this type immediately (always, for a mandatory type); without it the type's generic email
+   * is. For the digest only the notification's one line is used.
+   */
+  mail?: MailMessage;
+}
+
+/** Notifies one member; returns where the email went ('none' for a deleted account). */
+export async function notifyMember(
+  tx: Db,
+  publicUrl: string,
+  input: NotifyMemberInput,
+): Promise<'queued' | 'digest' | 'none'> {
+  const member = await repo.memberForDelivery(tx, input.userId, input.type);
+  if (!member) return 'none';
+  const delivery: Delivery = isMandatory(input.type) ? 'immediately' : member.delivery;
+  const email = delivery === 'immediately' ? 'queued' : delivery === 'daily' ? 'digest' : 'none';
+  await repo.insertOne(tx, {
+    userId: input.userId,
+    type: input.type,
+    campaignId: input.campaign?.id ?? null,
+    subjectId: input.subjectId ?? null,
+    data: input.data ?? {},
+    email,
+  });
+  if (email === 'queued') {
+    const mail =
+      input.mail ??
+      ({
+        to: member.email,
+        userId: input.userId,
+        ...notificationEmail(member.language, publicUrl, {
+          type: input.type,
+          campaign: input.campaign ?? null,
+          data: input.data ?? {},
+        }),
+      } satisfies MailMessage);
+    await enqueueMail(tx, mail);
+  }
+  return email;
+}
+
+/** Whether a member's email of this type goes at once (mandatory types always do). */
+export async function emailsImmediately(db: Db, userId: string, type: NotificationType): Promise<boolean> {
+  if (isMandatory(type)) return true;
+  return (await repo.preferenceOf(db, userId, type)) === 'immediately';
+}
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  before: number | undefined,
+): Promise<{ results: NotificationDto[]; next: number | null; unread: number }> {
+  const rows = await repo.page(db, userId, before, NOTIFICATIONS_PAGE_SIZE + 1);
+  const more = rows.length > NOTIFICATIONS_PAGE_SIZE;
+  const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  return {
+    results: shown.map((r) => ({
+      id: String(r.id),
+      type: r.type as NotificationType,
+      campaign: r.slug && r.title ? { slug: r.slug, title: r.title } : null,
+      data: r.data,
+      created_at: r.createdAt.toISOString(),
+      read_at: r.readAt ? r.readAt.toISOString() : null,
+    })),
+    next: more ? (shown.at(-1)?.id ?? null) : null,
+    unread: await repo.unreadCount(db, userId),
+  };
+}
+
+export const unreadCount = (db: Db, userId: string) => repo.unreadCount(db, userId);
+
+export async function markRead(db: Db, userId: string, id: number): Promise<void> {
+  if (!(await repo.markRead(db, userId, id))) throw new AppError('notFound', 404);
+}
+
+export const markAllRead = (db: Db, userId: string) => repo.markAllRead(db, userId);
+
+export async function preferencesOf(db: Db, userId: string) {
+  const chosen = await repo.preferences(db, userId);
+  return NOTIFICATION_TYPES.map((type) => ({
+    type,
+    delivery: isMandatory(type) ? ('immediately' as const) : (chosen.get(type) ?? DEFAULT_DELIVERY),
+    locked: isMandatory(type),
+  }));
+}
+
+export async function setPreferences(
+  db: Db,
+  userId: string,
+  choices: Array<{ type: NotificationType; delivery: Delivery }>,
+) {
+  for (const c of choices) {
+    if (!DELIVERIES.includes(c.delivery)) throw badRequest('invalidValue');
+    if (isMandatory(c.type) && c.delivery !== 'immediately') throw badRequest('notificationLocked');
+  }
+  await db.transaction(async (tx) => {
+    for (const c of choices)
+      if (!isMandatory(c.type)) await repo.upsertPreference(tx, userId, c.type, c.delivery);
+  });
+  return preferencesOf(db, userId);
+}
+
+/** Account erasure (ADR 0004): a member's notifications and preferences go with their personal data. */
+export async function eraseNotificationsOf(tx: Db, userId: string): Promise<void> {
+  await repo.eraseOf(tx, userId);
+}
