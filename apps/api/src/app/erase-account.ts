@@ -1,4 +1,5 @@
 import { deleteTokensOf } from '../features/auth/tokens.ts';
+import { eraseCommunityPostsOf } from '../features/community/erasure.ts';
 import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
 import {
   deleteEvidenceFiles,
@@ -39,6 +40,8 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
     await forgetSensitiveChanges(tx, userId);
+    // What the member wrote on campaign pages goes with the rest (ADR 0904).
+    await eraseCommunityPostsOf(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   await users.deleteAvatarFile(ctx, user);
@@ -66,6 +69,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await deleteSocialIdentities(tx, userId);
     await forgetSensitiveChanges(tx, userId);
     await forgetSecondFactors(tx, userId);
+    await eraseCommunityPostsOf(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     await users.tombstoneAccount(tx, userId);
     await recordEvent(tx, { userId, kind: 'account_deleted' });

@@ -1,3 +1,5 @@
+import { newsletterJob } from '../features/community/newsletter.ts';
+import { communityRemindersJob } from '../features/community/reminders.ts';
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
@@ -19,6 +21,10 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(settlementJob(ctx, intervalSeconds));
   // Sophisticated investors' approvals: the reminder before the end, and the end (ADR 0033).
   runner.register(sophisticatedExpiryJob(ctx, intervalSeconds));
+  // Questions left unanswered remind the studio, once each (ADR 0904).
+  runner.register(communityRemindersJob(ctx, intervalSeconds));
+  // Newsletters being sent are queued through the outbox in batches (ADR 0904).
+  runner.register(newsletterJob(ctx, intervalSeconds));
 }
 
 export interface DueWorkSummary extends RoundSummary {

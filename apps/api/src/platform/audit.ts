@@ -39,7 +39,16 @@ export type AuditKind =
   | 'sophisticated_status_changed'
   // legal documents (ADR 0034)
   | 'terms_accepted'
-  | 'legal_reloaded';
+  | 'legal_reloaded'
+  // community moderation, news and newsletters (ADR 0904)
+  | 'community_post_hidden'
+  | 'community_post_shown'
+  | 'community_post_pinned'
+  | 'community_post_unpinned'
+  | 'community_reports_dismissed'
+  | 'news_published'
+  | 'newsletter_sent'
+  | 'newsletter_unsubscribed';
 
 export async function recordEvent(
   db: Db,

@@ -18,8 +18,23 @@ const DB_STATS_TTL_MS = 5_000;
 /** A scrape never waits longer than this for the database; the gauges then keep their last reading. */
 const DB_STATS_TIMEOUT_MS = 2_000;
 
-export type WorkerName = 'mail' | 'settlement' | 'revenue' | 'housekeeping' | 'sophisticated-expiry';
-const WORKERS: WorkerName[] = ['mail', 'settlement', 'revenue', 'housekeeping', 'sophisticated-expiry'];
+export type WorkerName =
+  | 'mail'
+  | 'settlement'
+  | 'revenue'
+  | 'housekeeping'
+  | 'sophisticated-expiry'
+  | 'community-reminders'
+  | 'newsletters';
+const WORKERS: WorkerName[] = [
+  'mail',
+  'settlement',
+  'revenue',
+  'housekeeping',
+  'sophisticated-expiry',
+  'community-reminders',
+  'newsletters',
+];
 
 // The process-wide collectors (event loop, heap, CPU, GC) exist once per process: they describe
 // the process, not an app, and each set keeps a timer and observers for good.
