@@ -40,8 +40,12 @@ export const paths = {
   complaints: '/complaints',
   complaintStatus: (reference = ':reference') => `/complaints/status/${reference}`,
   backofficeComplaints: '/backoffice/complaints',
+  backofficeNews: '/backoffice/news',
+  backofficeNewsletters: '/backoffice/newsletters',
+  backofficeModeration: '/backoffice/moderation',
   backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
+  newsItem: (id: string) => `/news/${encodeURIComponent(id)}`,
   /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
   legal: (document = ':document') => `/legal/${document}`,
   legalVersion: (document = ':document', version: number | string = ':version') =>

@@ -25,6 +25,7 @@ function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
 
 const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'), ['about']);
 const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'), ['news']);
+const NewsItemPage = lazyPage(() => import('../features/news/news-item-page.tsx'), ['news']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
 const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/register/register-page.tsx'), ['auth']);
@@ -48,7 +49,7 @@ const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
 const CampaignPage = lazyPage(
   () => import('../features/campaigns/campaign-page.tsx'),
-  ['campaigns', 'payouts', 'outcomes'],
+  ['campaigns', 'payouts', 'outcomes', 'community'],
 );
 const LegalPage = lazyPage(() => import('../features/legal/legal-page.tsx'), ['legal']);
 const AcceptTermsPage = lazyPage(() => import('../features/legal/accept-terms-page.tsx'), ['legal']);
@@ -74,7 +75,7 @@ const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), [
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch', 'revenue', 'complaints'],
+  ['backoffice', 'pitch', 'revenue', 'complaints', 'community', 'news'],
 );
 
 export function AppRoutes() {
@@ -83,14 +84,6 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route path="about-us" element={<AboutPage />} />
-        <Route
-          path="news"
-          element={
-            <RequireAuth>
-              <NewsPage />
-            </RequireAuth>
-          }
-        />
         <Route path="login" element={<LoginPage />} />
         <Route path="login/verify" element={<SecondStepPage />} />
         <Route path="register" element={<RegisterPage />} />
@@ -103,6 +96,22 @@ export function AppRoutes() {
         {/* Screens that read server data through TanStack Query. */}
         <Route element={<QueryLayout />}>
           <Route path="settings" element={<SettingsPage />} />
+          <Route
+            path="news"
+            element={
+              <RequireAuth>
+                <NewsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="news/:id"
+            element={
+              <RequireAuth>
+                <NewsItemPage />
+              </RequireAuth>
+            }
+          />
           <Route
             path="my-pitches"
             element={

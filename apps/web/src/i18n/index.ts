@@ -31,6 +31,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/conflicts.json',
     '!./*/complaints.json',
     '!./*/legal.json',
+    '!./*/community.json',
   ],
   { eager: true },
 );
@@ -51,6 +52,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/conflicts.json',
   './*/complaints.json',
   './*/legal.json',
+  './*/community.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

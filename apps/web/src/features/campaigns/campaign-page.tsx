@@ -14,6 +14,7 @@ import { ApiError, apiUrl } from '../../lib/api.ts';
 import { errorText, fieldErrorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { CampaignDiscussion } from '../community/campaign-discussion.tsx';
 import { CampaignHealthBadge } from '../outcomes/health-badge.tsx';
 import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
@@ -208,6 +209,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
               <h2 id="updates">{t('page.updates')}</h2>
               <p className={styles.muted}>{t('page.noUpdates')}</p>
             </section>
+            <CampaignDiscussion slug={campaign.slug} />
           </div>
         </div>
         {campaign.status === 'live' && <StickyInvestBar campaign={campaign} />}
