@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect as baseExpect, test } from './fixtures.ts';
 import {
   baseURL,
   expectAccessible,
@@ -18,6 +18,9 @@ import {
 // Each test makes its own members, posts, news and newsletter; the campaign is the seed's live
 // showcase of demo_developer.
 
+// Every step waits for the real server, which may share a busy machine: a roomier timeout.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
 const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
 const STUDIO = { login: 'demo_developer', password: 'Demo-Developer-2025' };
 const CAMPAIGN = '/campaigns/lanterns-of-vesper';
@@ -27,7 +30,7 @@ async function verifiedMember(page: Page, prefix: string) {
   const user = uniqueUser(prefix);
   await signUpInPage(page, user, ['investor']);
   await page.goto(await linkFromMailbox(user.email, '/auth/verify-email/'));
-  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
   return user;
 }
 

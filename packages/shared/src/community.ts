@@ -116,3 +116,59 @@ export const ReportedPostDto = z.object({
 });
 export const ReportedPostsResponse = z.object({ posts: z.array(ReportedPostDto) });
 export type ReportedPostDto = z.infer<typeof ReportedPostDto>;
+
+// ---- studio profiles ---------------------------------------------------------------------------
+
+export const STUDIO_BIO_MAX = 2000;
+export const STUDIO_LINKS_MAX = 5;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(300, 'studioLinkInvalid')
+  .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', 'studioLinkInvalid');
+
+/** PUT /studio-profile/ — what a studio writes about itself. */
+export const StudioProfileRequest = z.object({
+  bio: z.string().trim().max(STUDIO_BIO_MAX, 'studioBioTooLong').default(''),
+  links: z
+    .array(
+      z.object({
+        label: z.string().trim().min(1, 'fillMandatory').max(60, 'studioLinkInvalid'),
+        url: httpsUrl,
+      }),
+    )
+    .max(STUDIO_LINKS_MAX, 'studioTooManyLinks')
+    .default([]),
+});
+export type StudioProfileRequest = z.input<typeof StudioProfileRequest>;
+
+export const MyStudioProfile = z.object({
+  username: z.string(),
+  bio: z.string(),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  logo_url: z.string().nullable(),
+});
+export type MyStudioProfile = z.infer<typeof MyStudioProfile>;
+
+/** A studio's public page: its profile and its campaigns with their outcomes. */
+export const StudioPage = z.object({
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  logo_url: z.string().nullable(),
+  campaigns: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      status: z.string(),
+      currency: z.string(),
+      goal_cents: z.number().int(),
+      committed_cents: z.number().int(),
+      investor_count: z.number().int(),
+      launched_on: z.string().nullable(),
+    }),
+  ),
+});
+export type StudioPage = z.infer<typeof StudioPage>;

@@ -201,6 +201,9 @@ const en = {
   newsBodyTooLong: 'The text can be at most 20000 characters.',
   newsletterNothingToSend: 'This newsletter has already been sent.',
   newsletterUnsubscribeInvalid: 'This unsubscribe link is not valid. Change your choice in Settings instead.',
+  studioBioTooLong: 'The bio can be at most 2000 characters.',
+  studioLinkInvalid: 'A link needs a short name and an address starting with https://.',
+  studioTooManyLinks: 'A studio profile has at most 5 links.',
   // community: end
   // investing
   answerAllQuestions: 'Please answer every question.',
@@ -541,6 +544,9 @@ const it: Record<MessageKey, string> = {
   newsletterNothingToSend: 'Questa newsletter è già stata inviata.',
   newsletterUnsubscribeInvalid:
     'Questo link per annullare l’iscrizione non è valido. Cambia la tua scelta nelle Impostazioni.',
+  studioBioTooLong: 'La presentazione può avere al massimo 2000 caratteri.',
+  studioLinkInvalid: 'Un link richiede un nome breve e un indirizzo che inizi con https://.',
+  studioTooManyLinks: 'Un profilo di studio ha al massimo 5 link.',
   // community: end
   // investing
   answerAllQuestions: 'Rispondi a tutte le domande.',

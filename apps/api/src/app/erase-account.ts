@@ -1,5 +1,5 @@
 import { deleteTokensOf } from '../features/auth/tokens.ts';
-import { eraseCommunityPostsOf } from '../features/community/erasure.ts';
+import { eraseCommunityPostsOf, eraseStudioProfileOf } from '../features/community/erasure.ts';
 import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
 import {
   deleteEvidenceFiles,
@@ -30,6 +30,7 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
   let evidenceFiles: string[] = [];
+  let studioLogo: string | null = null;
   await ctx.db.transaction(async (tx) => {
     // Money held for the member needs who they are to be paid out (ADR 0013): refused until then.
     await assertHoldsNoMoney(tx, userId);
@@ -40,13 +41,15 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
     await forgetSensitiveChanges(tx, userId);
-    // What the member wrote on campaign pages goes with the rest (ADR 0904).
+    // What the member wrote on campaign pages and their studio profile go with the rest (ADR 0904).
     await eraseCommunityPostsOf(tx, userId);
+    studioLogo = await eraseStudioProfileOf(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
   await deleteEvidenceFiles(ctx, evidenceFiles);
+  if (studioLogo) await ctx.storage.delete(studioLogo).catch(() => {});
 }
 
 /**
@@ -59,6 +62,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
   let evidenceFiles: string[] = [];
+  let studioLogo: string | null = null;
   await ctx.db.transaction(async (tx) => {
     await assertHoldsNoMoney(tx, userId);
     await users.erasePersonalTraces(tx, user);
@@ -70,6 +74,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     await forgetSensitiveChanges(tx, userId);
     await forgetSecondFactors(tx, userId);
     await eraseCommunityPostsOf(tx, userId);
+    studioLogo = await eraseStudioProfileOf(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     await users.tombstoneAccount(tx, userId);
     await recordEvent(tx, { userId, kind: 'account_deleted' });
@@ -79,4 +84,5 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
   await deleteEvidenceFiles(ctx, evidenceFiles);
+  if (studioLogo) await ctx.storage.delete(studioLogo).catch(() => {});
 }

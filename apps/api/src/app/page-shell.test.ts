@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../test/fixtures/investing.ts';
-import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
+import { createTestApp, PUBLIC_URL, registerUser, type TestApp } from '../../test/harness.ts';
 
 // Pages anyone can share: every public address answers with the web app's HTML to any client that
 // does not ask for JSON alone (link-preview bots, plain HTTP clients), and the HTML carries the
@@ -121,5 +121,23 @@ describe('a shared campaign link', () => {
     const res = await get(`/campaigns/${campaign.slug}`);
     expect(meta(res.body, 'og:image')).toBeUndefined();
     expect(meta(res.body, 'twitter:card')).toBe('summary');
+  });
+});
+
+describe('a shared studio link (ADR 0904)', () => {
+  it('previews as that studio: its name and bio; a studio without public campaigns is a 404', async () => {
+    const studio = await registerUser(t);
+    await insertCampaign(t.database.db, { developerId: studio.id, studioLegalName: 'Faro <Games>' });
+    await studio.client.request('PUT', '/api/studio-profile/', { body: { bio: 'Cozy games from Genoa.' } });
+    const res = await get(`/studios/${studio.payload.username}`, { 'user-agent': 'facebookexternalhit/1.1' });
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe('Faro &#60;Games&#62;: game studio · IndieSplit');
+    expect(meta(res.body, 'og:description')).toBe('Cozy games from Genoa.');
+    expect(meta(res.body, 'og:url')).toBe(`${PUBLIC_URL}/studios/${studio.payload.username}`);
+    const italian = await get(`/studios/${studio.payload.username}`, { 'accept-language': 'it' });
+    expect(titleOf(italian.body)).toBe('Faro &#60;Games&#62;: studio di sviluppo · IndieSplit');
+
+    const nobody = await registerUser(t);
+    expect((await get(`/studios/${nobody.payload.username}`)).statusCode).toBe(404);
   });
 });

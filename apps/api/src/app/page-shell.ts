@@ -1,6 +1,7 @@
 import type { Language } from '@indiesplit/shared/languages';
 import type { FastifyRequest } from 'fastify';
 import { getCampaignPreview } from '../features/campaigns/queries/get-campaign-preview.ts';
+import { getStudioPage } from '../features/community/studios.ts';
 import type { AppContext } from '../platform/context.ts';
 import { escapeHtml } from '../platform/email/escape.ts';
 import { intlLocale, type PageKey, pageText } from '../platform/i18n.ts';
@@ -39,6 +40,7 @@ const STATIC_PAGES: Record<
 };
 
 const CAMPAIGN_PATH = /^\/campaigns\/([^/]+)$/;
+const STUDIO_PATH = /^\/studios\/([A-Za-z0-9_]{1,60})$/;
 
 /**
  * Whether a request that matched no route gets the app shell: a GET or HEAD outside /api/ for an
@@ -81,6 +83,32 @@ export async function pageMetaFor(ctx: AppContext, url: string, lang: Language):
       url: address,
       ...(preview.coverPath ? { image: `${ctx.config.publicUrl}${preview.coverPath}` } : {}),
       type: 'article',
+      status: 200,
+    };
+  }
+  const studio = STUDIO_PATH.exec(pathname);
+  if (studio?.[1]) {
+    // A studio's page (ADR 0904): its name, and the first words of its bio as the description.
+    const found = await getStudioPage(ctx, studio[1]).catch(() => null);
+    if (!found)
+      return {
+        title: text('studio.notFound'),
+        description: text('default.description'),
+        url: address,
+        type: 'website',
+        status: 404,
+      };
+    const bio = found.bio.replace(/\s+/g, ' ').trim();
+    return {
+      title: `${found.name}: ${text('studio.kind')}`,
+      description: bio
+        ? bio.length > 200
+          ? `${bio.slice(0, 199)}…`
+          : bio
+        : `${found.name}. ${text('studio.description')}`,
+      url: address,
+      ...(found.logo_url ? { image: `${ctx.config.publicUrl}${found.logo_url}` } : {}),
+      type: 'website',
       status: 200,
     };
   }

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -146,5 +147,26 @@ export const newsletters = pgTable(
       'newsletters_lengths',
       sql`char_length(${t.subjectEn}) between 1 and 200 and char_length(${t.subjectIt}) between 1 and 200 and char_length(${t.bodyEn}) <= 20000 and char_length(${t.bodyIt}) <= 20000`,
     ),
+  ],
+);
+
+/**
+ * A studio's public profile (ADR 0904), one per developer account: the bio and links it writes and
+ * its logo (a re-encoded WebP). The public page adds its campaigns and their outcomes.
+ */
+export const studioProfiles = pgTable(
+  'studio_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    links: jsonb('links').$type<Array<{ label: string; url: string }>>().notNull().default(sql`'[]'::jsonb`),
+    logoKey: text('logo_key'),
+    ...timestamps,
+  },
+  (t) => [
+    check('studio_profiles_bio_length', sql`char_length(${t.bio}) <= 2000`),
+    check('studio_profiles_links_count', sql`jsonb_array_length(${t.links}) <= 5`),
   ],
 );

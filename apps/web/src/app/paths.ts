@@ -46,6 +46,8 @@ export const paths = {
   backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
   newsItem: (id: string) => `/news/${encodeURIComponent(id)}`,
+  studio: (username: string) => `/studios/${encodeURIComponent(username)}`,
+  studioProfile: '/studio-profile',
   /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
   legal: (document = ':document') => `/legal/${document}`,
   legalVersion: (document = ':document', version: number | string = ':version') =>

@@ -25,6 +25,11 @@ function lazyPage(load: () => Promise<PageModule>, ns: readonly string[] = []) {
 
 const AboutPage = lazyPage(() => import('../features/about/about-page.tsx'), ['about']);
 const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'), ['news']);
+const StudioPage = lazyPage(() => import('../features/community/studio-page.tsx'), ['community']);
+const StudioProfilePage = lazyPage(
+  () => import('../features/community/studio-profile-page.tsx'),
+  ['community'],
+);
 const NewsItemPage = lazyPage(() => import('../features/news/news-item-page.tsx'), ['news']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
 const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
@@ -138,6 +143,15 @@ export function AppRoutes() {
           />
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
+          <Route path="studios/:username" element={<StudioPage />} />
+          <Route
+            path="studio-profile"
+            element={
+              <RequireAuth>
+                <StudioProfilePage />
+              </RequireAuth>
+            }
+          />
           <Route path="outcomes" element={<OutcomesPage />} />
           <Route path="conflicts-of-interest" element={<ConflictsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { studioProfiles } from '../../db/schema-community.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -8,4 +10,16 @@ import * as repo from './repo.ts';
  */
 export async function eraseCommunityPostsOf(db: Db, userId: string): Promise<void> {
   await repo.deletePostsOf(db, userId);
+}
+
+/**
+ * Account erasure: the studio profile goes (bio, links, logo); returns the logo's storage key, for
+ * the caller to delete once the transaction committed.
+ */
+export async function eraseStudioProfileOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .delete(studioProfiles)
+    .where(eq(studioProfiles.userId, userId))
+    .returning({ logoKey: studioProfiles.logoKey });
+  return row?.logoKey ?? null;
 }

@@ -3,19 +3,26 @@ import {
   CampaignPostsQuery,
   CampaignPostsResponse,
   HidePostRequest,
+  MyStudioProfile,
   NewPostRequest,
   NewReplyRequest,
   PinPostRequest,
   PostCreatedResponse,
   ReportedPostsResponse,
   ReportPostRequest,
+  StudioPage,
+  StudioProfileRequest,
 } from '@indiesplit/shared/community';
+import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
 import * as community from './service.ts';
+import * as studios from './studios.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -107,6 +114,90 @@ export async function communityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   await app.register(moderationRoutes, ctx);
+
+  r.get(
+    '/studios/:username',
+    {
+      schema: {
+        tags,
+        summary: 'A studio’s public page: name, logo, bio, links, its campaigns and their outcomes',
+        params: z.object({ username: z.string().min(1).max(60) }),
+        response: { 200: StudioPage, ...errors },
+      },
+    },
+    async (req) => studios.getStudioPage(ctx, req.params.username),
+  );
+  r.get(
+    '/campaigns/:slug/studio',
+    {
+      schema: {
+        tags,
+        summary: 'Whose studio page a campaign links to',
+        params: Slug,
+        response: { 200: z.object({ username: z.string() }), ...errors },
+      },
+    },
+    async (req) => studios.studioOfCampaign(ctx, req.params.slug),
+  );
+  r.get(
+    '/studios/media/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }) } },
+    async (req, reply) => {
+      const data = await studios.readStudioLogo(ctx, req.params.file);
+      if (!data) throw notFound();
+      return reply
+        .type('image/webp')
+        .header('content-disposition', 'inline; filename="logo.webp"')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(data);
+    },
+  );
+  r.get(
+    '/studio-profile/',
+    {
+      schema: { tags, summary: 'Your studio profile', response: { 200: MyStudioProfile, ...errors } },
+    },
+    async (req) => studios.getMyStudioProfile(ctx, requireSession(req).user.id),
+  );
+  r.put(
+    '/studio-profile/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit your studio profile: bio (plain text) and up to 5 https links',
+        body: StudioProfileRequest,
+        response: { 200: MyStudioProfile, ...errors },
+      },
+    },
+    async (req) => studios.updateMyStudioProfile(ctx, requireSession(req).user.id, req.body),
+  );
+  r.post(
+    '/studio-profile/logo',
+    {
+      schema: {
+        tags,
+        summary: 'Upload your studio logo (multipart field logo: JPEG, PNG or WebP, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: MyStudioProfile, 413: ErrorResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = requireSession(req).user.id;
+      if (!req.isMultipart()) throw badRequest('invalidImage');
+      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+      if (part?.fieldname !== 'logo') throw badRequest('invalidImage');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('imageTooLarge', 413);
+        throw err;
+      }
+      return studios.setMyStudioLogo(ctx, userId, data);
+    },
+  );
 }
 
 async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {

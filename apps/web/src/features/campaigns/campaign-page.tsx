@@ -15,6 +15,7 @@ import { errorText, fieldErrorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { CampaignDiscussion } from '../community/campaign-discussion.tsx';
+import { StudioLink } from '../community/studio-page.tsx';
 import { CampaignHealthBadge } from '../outcomes/health-badge.tsx';
 import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
@@ -194,6 +195,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             <section className={styles.section} aria-labelledby="developer">
               <h2 id="developer">{t('page.developer')}</h2>
               <p className={styles.text}>{campaign.studio_name ?? t('page.noDeveloper')}</p>
+              <StudioLink slug={campaign.slug} />
               {campaign.expected_release_date && (
                 <p className={styles.muted}>
                   {t('page.expectedRelease', { date: formatDay(campaign.expected_release_date, lang) })}

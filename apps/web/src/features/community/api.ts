@@ -1,4 +1,11 @@
-import type { CampaignPostsResponse, PostKind, ReportedPostDto } from '@indiesplit/shared/community';
+import type {
+  CampaignPostsResponse,
+  MyStudioProfile,
+  PostKind,
+  ReportedPostDto,
+  StudioPage,
+  StudioProfileRequest,
+} from '@indiesplit/shared/community';
 import type {
   BackofficeNewsDto,
   NewsDraftRequest,
@@ -168,3 +175,55 @@ export const useNewsletterAction = () =>
   useBackofficeMutation((input: { id: string; action: 'test' | 'send' }) =>
     apiRequest(`/backoffice/newsletters/${input.id}/${input.action}`, { method: 'POST' }),
   );
+
+// ---- studio profiles -----------------------------------------------------------------------------
+
+export const studioKeys = {
+  page: (username: string) => ['studios', username] as const,
+  ofCampaign: (slug: string) => ['studios', 'campaign', slug] as const,
+  mine: ['studios', 'mine'] as const,
+};
+
+export const fetchStudioPage = (username: string, signal?: AbortSignal) =>
+  apiRequest<StudioPage>(`/studios/${encodeURIComponent(username)}`, { signal });
+export const useStudioPage = (username: string) =>
+  useQuery({
+    queryKey: studioKeys.page(username),
+    queryFn: ({ signal }) => fetchStudioPage(username, signal),
+    retry: false,
+  });
+
+export const fetchStudioOfCampaign = (slug: string, signal?: AbortSignal) =>
+  apiRequest<{ username: string }>(`/campaigns/${encodeURIComponent(slug)}/studio`, { signal });
+export const useStudioOfCampaign = (slug: string) =>
+  useQuery({
+    queryKey: studioKeys.ofCampaign(slug),
+    queryFn: ({ signal }) => fetchStudioOfCampaign(slug, signal),
+    retry: false,
+  });
+
+export const fetchMyStudioProfile = (signal?: AbortSignal) =>
+  apiRequest<MyStudioProfile>('/studio-profile/', { signal });
+export const useMyStudioProfile = () =>
+  useQuery({ queryKey: studioKeys.mine, queryFn: ({ signal }) => fetchMyStudioProfile(signal) });
+
+export function useSaveStudioProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudioProfileRequest) =>
+      apiRequest<MyStudioProfile>('/studio-profile/', { method: 'PUT', json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['studios'] }),
+  });
+}
+
+export function useStudioLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return apiRequest<MyStudioProfile>('/studio-profile/logo', { method: 'POST', form });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['studios'] }),
+  });
+}

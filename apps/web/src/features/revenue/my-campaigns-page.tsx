@@ -63,6 +63,11 @@ export default function MyCampaignsPage() {
         <header className={styles.head}>
           <h1 className={styles.title}>{t('mine.title')}</h1>
           <p className={styles.muted}>{t('mine.intro')}</p>
+          <p>
+            <ButtonLink to={paths.studioProfile} variant="secondary" size="sm">
+              {t('mine.studioProfile')}
+            </ButtonLink>
+          </p>
         </header>
         {body}
       </div>
