@@ -28,6 +28,8 @@ import { recoveryQueue } from './features/auth/recovery-queue.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { purgeDeadTokens } from './features/auth/tokens.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
+import { newsBackofficeRoutes, newsRoutes, unsubscribeRoutes } from './features/community/news-routes.ts';
+import { communityRoutes } from './features/community/routes.ts';
 import { complaintRoutes } from './features/complaints/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
@@ -275,6 +277,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(outcomeRoutes, ctx);
       await api.register(securityRoutes, ctx);
       await api.register(complaintRoutes, ctx);
+      await api.register(communityRoutes, ctx);
+      await api.register(newsRoutes, ctx);
+      await api.register(newsBackofficeRoutes, ctx);
       await api.register(legalRoutes, ctx);
       await api.register(notificationRoutes, ctx);
       await api.register(updateRoutes, ctx);
@@ -285,6 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The newsletter's one-click unsubscribe (RFC 8058), outside the session and CSRF hooks above.
+  await app.register(unsubscribeRoutes, ctx);
   // The docs viewer sets its own, looser CSP on its pages only (Swagger UI uses inline styles).
   // Off in production unless API_DOCS=true: /api/docs then answers 404 like any unknown path.
   if (config.apiDocs)

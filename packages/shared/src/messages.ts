@@ -193,6 +193,24 @@ const en = {
   complaintNotFound:
     'We found no complaint with this reference and link. Please check the link in your email.',
   // complaints: end
+  // community (ADR 0904)
+  communityPostTooLong: 'A post can be at most 2000 characters.',
+  communityReasonTooLong: 'The reason can be at most 500 characters.',
+  communityHideReasonRequired: 'Please say why the post is hidden: its author will read it.',
+  communityEmailNotVerified: 'Please verify your email address before posting.',
+  communityDailyLimit: 'You have posted a lot today. Please try again tomorrow.',
+  communityReplyDepth: 'Replies go under the first post of a thread.',
+  communityPostHidden: 'This post was hidden by the moderators and cannot be answered.',
+  communityClosed: 'This campaign does not take questions or comments.',
+  newsTitleRequired: 'Please give the news a title in English and in Italian.',
+  newsTitleTooLong: 'A title can be at most 200 characters.',
+  newsBodyTooLong: 'The text can be at most 20000 characters.',
+  newsletterNothingToSend: 'This newsletter has already been sent.',
+  newsletterUnsubscribeInvalid: 'This unsubscribe link is not valid. Change your choice in Settings instead.',
+  studioBioTooLong: 'The bio can be at most 2000 characters.',
+  studioLinkInvalid: 'A link needs a short name and an address starting with https://.',
+  studioTooManyLinks: 'A studio profile has at most 5 links.',
+  // community: end
   // investing
   answerAllQuestions: 'Please answer every question.',
   investAmountInvalid: 'Please enter an amount greater than zero, in euros and whole cents.',
@@ -544,6 +562,25 @@ const it: Record<MessageKey, string> = {
   complaintNotFound:
     'Non abbiamo trovato un reclamo con questo riferimento e questo link. Controlla il link nella tua email.',
   // complaints: end
+  // community (ADR 0904)
+  communityPostTooLong: 'Un messaggio può avere al massimo 2000 caratteri.',
+  communityReasonTooLong: 'Il motivo può avere al massimo 500 caratteri.',
+  communityHideReasonRequired: 'Indica perché il messaggio viene nascosto: l’autore lo leggerà.',
+  communityEmailNotVerified: 'Verifica il tuo indirizzo email prima di scrivere.',
+  communityDailyLimit: 'Oggi hai scritto molti messaggi. Riprova domani.',
+  communityReplyDepth: 'Le risposte vanno sotto il primo messaggio della discussione.',
+  communityPostHidden: 'Questo messaggio è stato nascosto dai moderatori e non può ricevere risposte.',
+  communityClosed: 'Questa campagna non accetta domande o commenti.',
+  newsTitleRequired: 'Dai alla notizia un titolo in inglese e in italiano.',
+  newsTitleTooLong: 'Un titolo può avere al massimo 200 caratteri.',
+  newsBodyTooLong: 'Il testo può avere al massimo 20000 caratteri.',
+  newsletterNothingToSend: 'Questa newsletter è già stata inviata.',
+  newsletterUnsubscribeInvalid:
+    'Questo link per annullare l’iscrizione non è valido. Cambia la tua scelta nelle Impostazioni.',
+  studioBioTooLong: 'La presentazione può avere al massimo 2000 caratteri.',
+  studioLinkInvalid: 'Un link richiede un nome breve e un indirizzo che inizi con https://.',
+  studioTooManyLinks: 'Un profilo di studio ha al massimo 5 link.',
+  // community: end
   // investing
   answerAllQuestions: 'Rispondi a tutte le domande.',
   investAmountInvalid: 'Inserisci un importo maggiore di zero, in euro e centesimi interi.',

@@ -1,4 +1,5 @@
 import { deleteTokensOf } from '../features/auth/tokens.ts';
+import { eraseCommunityPostsOf, eraseStudioProfileOf } from '../features/community/erasure.ts';
 import { assertHoldsNoMoney } from '../features/funds/holdings.ts';
 import {
   deleteEvidenceFiles,
@@ -31,6 +32,7 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
   let evidenceFiles: string[] = [];
+  let studioLogo: string | null = null;
   await ctx.db.transaction(async (tx) => {
     // Money held for the member needs who they are to be paid out (ADR 0013): refused until then.
     await assertHoldsNoMoney(tx, userId);
@@ -44,11 +46,15 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // Notifications, preferences and follows are the member's own (ADR 0903).
     await eraseNotificationsOf(tx, userId);
     await eraseFollowsAndAuthorship(tx, userId);
+    // What the member wrote on campaign pages and their studio profile go with the rest (ADR 0904).
+    await eraseCommunityPostsOf(tx, userId);
+    studioLogo = await eraseStudioProfileOf(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });
   });
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
   await deleteEvidenceFiles(ctx, evidenceFiles);
+  if (studioLogo) await ctx.storage.delete(studioLogo).catch(() => {});
 }
 
 /**
@@ -61,6 +67,7 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   const user = await users.getUser(ctx, userId);
   let pitchFiles: string[] = [];
   let evidenceFiles: string[] = [];
+  let studioLogo: string | null = null;
   await ctx.db.transaction(async (tx) => {
     await assertHoldsNoMoney(tx, userId);
     await users.erasePersonalTraces(tx, user);
@@ -74,6 +81,8 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
     // Notifications, preferences and follows go; updates posted for a studio stay, authorless.
     await eraseNotificationsOf(tx, userId);
     await eraseFollowsAndAuthorship(tx, userId);
+    await eraseCommunityPostsOf(tx, userId);
+    studioLogo = await eraseStudioProfileOf(tx, userId);
     await ctx.sessions.destroyAllForUser(tx, userId);
     await users.tombstoneAccount(tx, userId);
     await recordEvent(tx, { userId, kind: 'account_deleted' });
@@ -83,4 +92,5 @@ export async function deleteAccount(ctx: AppContext, userId: string): Promise<vo
   await users.deleteAvatarFile(ctx, user);
   await deletePitchFiles(ctx, pitchFiles);
   await deleteEvidenceFiles(ctx, evidenceFiles);
+  if (studioLogo) await ctx.storage.delete(studioLogo).catch(() => {});
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../test/fixtures/investing.ts';
-import { createTestApp, PUBLIC_URL, type TestApp } from '../../test/harness.ts';
+import { createTestApp, PUBLIC_URL, registerUser, type TestApp } from '../../test/harness.ts';
 
 // Pages anyone can share: every public address answers with the web app's HTML to any client that
 // does not ask for JSON alone (link-preview bots, plain HTTP clients), and the HTML carries the
@@ -248,5 +248,20 @@ describe('a page that needs no round trip to show its content', () => {
     const gzip = await get('/campaigns', { 'accept-encoding': 'gzip, br;q=0' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+describe('a shared studio link (ADR 0904)', () => {
+  it('previews as that studio: its name and bio; a studio without public campaigns is a 404', async () => {
+    const studio = await registerUser(t);
+    await insertCampaign(t.database.db, { developerId: studio.id, studioLegalName: 'Faro <Games>' });
+    await studio.client.request('PUT', '/api/studio-profile/', { body: { bio: 'Cozy games from Genoa.' } });
+    const res = await get(`/studios/${studio.payload.username}`, { 'user-agent': 'facebookexternalhit/1.1' });
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe('Faro &#60;Games&#62;: game studio · IndieSplit');
+    expect(meta(res.body, 'og:description')).toBe('Cozy games from Genoa.');
+    expect(meta(res.body, 'og:url')).toBe(`${PUBLIC_URL}/studios/${studio.payload.username}`);
+    const italian = await get(`/studios/${studio.payload.username}`, { 'accept-language': 'it' });
+    expect(titleOf(italian.body)).toBe('Faro &#60;Games&#62;: studio di sviluppo · IndieSplit');
+
+    const nobody = await registerUser(t);
+    expect((await get(`/studios/${nobody.payload.username}`)).statusCode).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import type { Language } from '@indiesplit/shared/languages';
 import type { FastifyRequest } from 'fastify';
 import { getPublicCampaign } from '../features/campaigns/queries/get-public-campaign.ts';
 import { listPublicCampaigns } from '../features/campaigns/queries/list-public-campaigns.ts';
+import { getStudioPage } from '../features/community/studios.ts';
 import type { AppContext } from '../platform/context.ts';
 import { escapeHtml } from '../platform/email/escape.ts';
 import { AppError } from '../platform/errors.ts';
@@ -71,6 +72,7 @@ const STATIC_PAGES: Record<
 };
 
 const CAMPAIGN_PATH = /^\/campaigns\/([^/]+)$/;
+const STUDIO_PATH = /^\/studios\/([A-Za-z0-9_]{1,60})$/;
 
 /**
  * Whether a request that matched no route gets the app shell: a GET or HEAD outside /api/ for an
@@ -154,6 +156,34 @@ export async function pageMetaFor(ctx: AppContext, url: string, lang: Language):
           CampaignListResponse.parse(lists[i]),
         ]),
       ),
+    };
+  }
+  const studio = STUDIO_PATH.exec(pathname);
+  if (studio?.[1]) {
+    // A studio's page (ADR 0904): its name, and the first words of its bio as the description.
+    const found = await getStudioPage(ctx, studio[1]).catch(() => null);
+    if (!found)
+      return {
+        title: text('studio.notFound'),
+        description: text('default.description'),
+        url: address,
+        path: pathname,
+        type: 'website',
+        status: 404,
+      };
+    const bio = found.bio.replace(/\s+/g, ' ').trim();
+    return {
+      title: `${found.name}: ${text('studio.kind')}`,
+      description: bio
+        ? bio.length > 200
+          ? `${bio.slice(0, 199)}…`
+          : bio
+        : `${found.name}. ${text('studio.description')}`,
+      url: address,
+      path: pathname,
+      ...(found.logo_url ? { image: `${ctx.config.publicUrl}${found.logo_url}` } : {}),
+      type: 'website',
+      status: 200,
     };
   }
   const page = STATIC_PAGES[pathname];

@@ -1,3 +1,5 @@
+import { newsletterJob } from '../features/community/newsletter.ts';
+import { communityRemindersJob } from '../features/community/reminders.ts';
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
 import { digestJob } from '../features/notifications/digest.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
@@ -23,6 +25,10 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   // The daily digest of notifications (ADR 0903): checked every few minutes, each member's sent
   // once their oldest waiting notification is a day old.
   runner.register(digestJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 60) : 0));
+  // Questions left unanswered remind the studio, once each (ADR 0904).
+  runner.register(communityRemindersJob(ctx, intervalSeconds));
+  // Newsletters being sent are queued through the outbox in batches (ADR 0904).
+  runner.register(newsletterJob(ctx, intervalSeconds));
 }
 
 export interface DueWorkSummary extends RoundSummary {

@@ -124,6 +124,8 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Fixed when the message is queued and sent as its Message-ID on every attempt (ADR 0020). */
     messageId: uuid('message_id').notNull().defaultRandom(),
+    /** Extra header fields of the message (a newsletter's List-Unsubscribe, ADR 0904). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
@@ -141,6 +143,7 @@ export const devMailbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_mailbox_to_idx').on(sql`lower(${t.toAddress})`)],

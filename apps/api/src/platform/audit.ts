@@ -43,7 +43,16 @@ export type AuditKind =
   // studios' verification (KYB, ADR 0902): sent by the studio, decided by staff
   | 'kyb_submitted'
   | 'kyb_approved'
-  | 'kyb_refused';
+  | 'kyb_refused'
+  // community moderation, news and newsletters (ADR 0904)
+  | 'community_post_hidden'
+  | 'community_post_shown'
+  | 'community_post_pinned'
+  | 'community_post_unpinned'
+  | 'community_reports_dismissed'
+  | 'news_published'
+  | 'newsletter_sent'
+  | 'newsletter_unsubscribed';
 
 export async function recordEvent(
   db: Db,

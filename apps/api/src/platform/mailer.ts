@@ -16,6 +16,11 @@ export interface MailMessage {
    * so a receiving server can drop the copy a crash between sending and recording re-sends.
    */
   messageId?: string;
+  /**
+   * Extra header fields, e.g. a newsletter's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+   * Names and values are ours, never a member's input.
+   */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,6 +34,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html,
+    ...(message.headers ? { headers: message.headers } : {}),
   });
 }
 
@@ -117,6 +123,7 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers && Object.keys(message.headers).length > 0 ? { headers: message.headers } : {}),
     });
   }
 
@@ -139,6 +146,7 @@ export class DevMailboxTransport implements MailTransport {
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      headers: message.headers ?? {},
     });
   }
 
@@ -278,6 +286,7 @@ export class MailWorker {
           text: row.textBody,
           html: row.htmlBody,
           messageId: row.messageId,
+          headers: row.headers,
         });
         await this.db
           .update(outbox)

@@ -24,7 +24,9 @@ export type WorkerName =
   | 'revenue'
   | 'housekeeping'
   | 'sophisticated-expiry'
-  | 'notification-digest';
+  | 'notification-digest'
+  | 'community-reminders'
+  | 'newsletters';
 const WORKERS: WorkerName[] = [
   'mail',
   'settlement',
@@ -32,6 +34,8 @@ const WORKERS: WorkerName[] = [
   'housekeeping',
   'sophisticated-expiry',
   'notification-digest',
+  'community-reminders',
+  'newsletters',
 ];
 
 // The process-wide collectors (event loop, heap, CPU, GC) exist once per process: they describe

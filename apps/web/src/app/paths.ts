@@ -46,9 +46,15 @@ export const paths = {
   complaints: '/complaints',
   complaintStatus: (reference = ':reference') => `/complaints/status/${reference}`,
   backofficeComplaints: '/backoffice/complaints',
+  backofficeNews: '/backoffice/news',
+  backofficeNewsletters: '/backoffice/newsletters',
+  backofficeModeration: '/backoffice/moderation',
   backofficeComplaint: (id = ':id') => `/backoffice/complaints/${id}`,
   news: '/news',
   notifications: '/notifications',
+  newsItem: (id: string) => `/news/${encodeURIComponent(id)}`,
+  studio: (username: string) => `/studios/${encodeURIComponent(username)}`,
+  studioProfile: '/studio-profile',
   /** The platform's legal documents (ADR 0034): terms, privacy, cookies. */
   legal: (document = ':document') => `/legal/${document}`,
   legalVersion: (document = ':document', version: number | string = ':version') =>

@@ -29,6 +29,12 @@ const NotificationsPage = lazyPage(
   ['notifications'],
 );
 const NewsPage = lazyPage(() => import('../features/news/news-page.tsx'), ['news']);
+const StudioPage = lazyPage(() => import('../features/community/studio-page.tsx'), ['community']);
+const StudioProfilePage = lazyPage(
+  () => import('../features/community/studio-profile-page.tsx'),
+  ['community'],
+);
+const NewsItemPage = lazyPage(() => import('../features/news/news-item-page.tsx'), ['news']);
 const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), ['auth']);
 const SecondStepPage = lazyPage(() => import('../features/auth/second-step-page.tsx'), ['auth']);
 const RegisterPage = lazyPage(() => import('../features/auth/register/register-page.tsx'), ['auth']);
@@ -56,7 +62,7 @@ const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
 const CampaignPage = lazyPage(
   () => import('../features/campaigns/campaign-page.tsx'),
-  ['campaigns', 'payouts', 'outcomes'],
+  ['campaigns', 'payouts', 'outcomes', 'community'],
 );
 const LegalPage = lazyPage(() => import('../features/legal/legal-page.tsx'), ['legal']);
 const AcceptTermsPage = lazyPage(() => import('../features/legal/accept-terms-page.tsx'), ['legal']);
@@ -82,7 +88,7 @@ const DemoPage = lazyPage(() => import('../features/investing/demo-page.tsx'), [
 // The back office: its own frame (no public top bar or footer) and its own routes, in its own chunks.
 const BackofficeApp = lazyPage(
   () => import('../features/backoffice/backoffice-layout.tsx'),
-  ['backoffice', 'pitch', 'revenue', 'complaints', 'kyb'],
+  ['backoffice', 'pitch', 'revenue', 'complaints', 'kyb', 'community', 'news'],
 );
 
 export function AppRoutes() {
@@ -91,14 +97,6 @@ export function AppRoutes() {
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
         <Route path="about-us" element={<AboutPage />} />
-        <Route
-          path="news"
-          element={
-            <RequireAuth>
-              <NewsPage />
-            </RequireAuth>
-          }
-        />
         <Route path="login" element={<LoginPage />} />
         <Route path="login/verify" element={<SecondStepPage />} />
         <Route path="register" element={<RegisterPage />} />
@@ -116,6 +114,22 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <NotificationsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="news"
+            element={
+              <RequireAuth>
+                <NewsPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="news/:id"
+            element={
+              <RequireAuth>
+                <NewsItemPage />
               </RequireAuth>
             }
           />
@@ -153,6 +167,15 @@ export function AppRoutes() {
           />
           <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="campaigns/:slug" element={<CampaignPage />} />
+          <Route path="studios/:username" element={<StudioPage />} />
+          <Route
+            path="studio-profile"
+            element={
+              <RequireAuth>
+                <StudioProfilePage />
+              </RequireAuth>
+            }
+          />
           <Route path="outcomes" element={<OutcomesPage />} />
           <Route path="conflicts-of-interest" element={<ConflictsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />

@@ -10,7 +10,6 @@ import { aboutContent } from './about-content.ts';
 import { homeIntroContent } from './home-intro-content.ts';
 import { homeSectionsContent } from './home-sections-content.ts';
 import { contentLanguage } from './language.ts';
-import { newsContent } from './news-content.ts';
 
 /**
  * The structure of a value with the text taken out: object keys, array lengths and value types.
@@ -38,7 +37,6 @@ describe('structured content', () => {
     expect(shape(homeIntroContent.it)).toEqual(shape(homeIntroContent.en));
     expect(shape(homeSectionsContent.it)).toEqual(shape(homeSectionsContent.en));
     expect(shape(aboutContent.it)).toEqual(shape(aboutContent.en));
-    expect(shape(newsContent.it)).toEqual(shape(newsContent.en));
   });
 
   it('has exactly eight home FAQ questions, with the same ids in the same order', () => {
@@ -72,13 +70,6 @@ describe('structured content', () => {
 
   it('keeps the first three why-choose-us cards and at least one more for the halves row', () => {
     expect(homeSectionsContent.en.whyChooseUs.length).toBeGreaterThanOrEqual(4);
-  });
-
-  it('marks example news entries and dates every entry', () => {
-    for (const entry of [...newsContent.en, ...newsContent.it]) {
-      expect(entry.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(typeof entry.placeholder).toBe('boolean');
-    }
   });
 
   it('links only to https addresses', () => {

@@ -108,13 +108,3 @@ export interface PressItem {
   url: string;
   logo: ContentImage;
 }
-
-export interface NewsEntry {
-  id: string;
-  /** ISO date (YYYY-MM-DD). */
-  date: string;
-  title: string;
-  paragraphs: readonly string[];
-  /** Example entries are labelled as such on the page until the operator replaces them. */
-  placeholder: boolean;
-}

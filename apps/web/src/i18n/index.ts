@@ -33,6 +33,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/legal.json',
     '!./*/kyb.json',
     '!./*/notifications.json',
+    '!./*/community.json',
   ],
   { eager: true },
 );
@@ -55,6 +56,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/legal.json',
   './*/kyb.json',
   './*/notifications.json',
+  './*/community.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

@@ -38,6 +38,7 @@ const MailboxEntry = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()),
   created_at: z.string(),
 });
 
@@ -68,6 +69,7 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         subject: m.subject,
         text: m.textBody,
         html: m.htmlBody,
+        headers: m.headers,
         created_at: m.createdAt.toISOString(),
       }));
     },

@@ -78,6 +78,16 @@ export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>
   return row!;
 }
 
+/** Newsletter off, for a live account whose switch is on; true when this call turned it off. */
+export async function turnNewsletterOff(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ newsletter: false, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.newsletter, true)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 /** Claims the right to send a verification email: at most one per cooldown, race-free. */
 export async function claimVerificationSend(db: Db, id: string, cooldownSeconds: number): Promise<boolean> {
   const rows = await db

@@ -71,6 +71,14 @@ export async function setSubscriptions(ctx: AppContext, userId: string, input: S
   });
 }
 
+/**
+ * The newsletter's one-click unsubscribe (ADR 0904): turns the switch off; true when it was on.
+ * A deleted account stays as it is.
+ */
+export async function unsubscribeFromNewsletter(db: Db, userId: string): Promise<boolean> {
+  return repo.turnNewsletterOff(db, userId);
+}
+
 export async function setLanguage(db: Db, userId: string, language: 'en' | 'it') {
   await repo.updateUser(db, userId, { language });
 }

@@ -35,6 +35,9 @@ const RevenueReportsPage = lazy(() => import('./revenue-reports-page.tsx'));
 const DistributionsPage = lazy(() => import('./distributions-page.tsx'));
 const ComplaintRegisterPage = lazy(() => import('../complaints/register-page.tsx'));
 const ComplaintDetailPage = lazy(() => import('../complaints/complaint-detail-page.tsx'));
+const NewsAdminPage = lazy(() => import('../community/news-admin-page.tsx'));
+const NewslettersAdminPage = lazy(() => import('../community/newsletters-admin-page.tsx'));
+const ModerationPage = lazy(() => import('../community/moderation-page.tsx'));
 
 /**
  * The back office (/backoffice/*): its own frame (no public top bar or footer), its data provider
@@ -60,6 +63,9 @@ export default function BackofficeApp() {
           <Route path="distributions" element={<AdminOnly screen={<DistributionsPage />} />} />
           <Route path="complaints" element={<AdminOnly screen={<ComplaintRegisterPage />} />} />
           <Route path="complaints/:id" element={<AdminOnly screen={<ComplaintDetailPage />} />} />
+          <Route path="news" element={<AdminOnly screen={<NewsAdminPage />} />} />
+          <Route path="newsletters" element={<AdminOnly screen={<NewslettersAdminPage />} />} />
+          <Route path="moderation" element={<AdminOnly screen={<ModerationPage />} />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </BackofficeGate>
@@ -262,6 +268,21 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                   <li>
                     <NavLink to={paths.backofficeComplaints} className={linkClass}>
                       {t('complaints:register.nav')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeNews} className={linkClass}>
+                      {t('community:nav.news')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeNewsletters} className={linkClass}>
+                      {t('community:nav.newsletter')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeModeration} className={linkClass}>
+                      {t('community:nav.moderation')}
                     </NavLink>
                   </li>
                 </>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths.ts';
 import { reloadConsentForTests } from '../../lib/consent.ts';
+import { campaignPageCommunity } from '../../test/community-stubs.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from './campaign-page.tsx';
 import CampaignsPage from './campaigns-page.tsx';
@@ -21,6 +22,7 @@ const DAY = 24 * HOUR;
 
 function renderCampaign(dto: CampaignDetailDto | null, auth = member()) {
   const fetchMock = stubApi({
+    ...campaignPageCommunity('neon-drift'),
     'GET /api/campaigns/neon-drift': () =>
       dto
         ? jsonResponse(200, dto)

@@ -15,6 +15,8 @@ import { ApiError, apiUrl } from '../../lib/api.ts';
 import { errorText, fieldErrorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { CampaignDiscussion } from '../community/campaign-discussion.tsx';
+import { StudioLink } from '../community/studio-page.tsx';
 import { CampaignHealthBadge } from '../outcomes/health-badge.tsx';
 import { useCampaign, useWatchCampaign } from './api.ts';
 import styles from './campaigns.module.css';
@@ -200,6 +202,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
             <section className={styles.section} aria-labelledby="developer">
               <h2 id="developer">{t('page.developer')}</h2>
               <p className={styles.text}>{campaign.studio_name ?? t('page.noDeveloper')}</p>
+              <StudioLink slug={campaign.slug} />
               {campaign.expected_release_date && (
                 <p className={styles.muted}>
                   {t('page.expectedRelease', { date: formatDay(campaign.expected_release_date, lang) })}
@@ -217,6 +220,7 @@ export function CampaignView({ campaign }: { campaign: CampaignDetailDto }) {
                 <CampaignUpdates slug={campaign.slug} />
               </Suspense>
             </section>
+            <CampaignDiscussion slug={campaign.slug} />
           </div>
         </div>
         {campaign.status === 'live' && <StickyInvestBar campaign={campaign} />}

@@ -4,6 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../app/paths.ts';
 import i18n from '../../i18n/index.ts';
+import { campaignPageCommunity } from '../../test/community-stubs.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from './campaign-page.tsx';
 import { campaignDto } from './test-data.ts';
@@ -17,7 +18,10 @@ afterEach(async () => {
 });
 
 function renderCampaign(dto: CampaignDetailDto) {
-  stubApi({ 'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto) });
+  stubApi({
+    ...campaignPageCommunity('neon-drift'),
+    'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto),
+  });
   renderScreen(<CampaignPage />, { path: '/campaigns/:slug', route: '/campaigns/neon-drift' });
 }
 

@@ -4,6 +4,7 @@ import type { OutcomeDto, ReportingHealth } from '@indiesplit/shared/revenue';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { campaignPageCommunity } from '../../test/community-stubs.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from '../campaigns/campaign-page.tsx';
 import { campaignDto } from '../campaigns/test-data.ts';
@@ -30,6 +31,7 @@ const outcome = (health: ReportingHealth): OutcomeDto => ({
 
 function renderCampaign(dto: CampaignDetailDto, health: ReportingHealth) {
   const fetchMock = stubApi({
+    ...campaignPageCommunity('neon-drift'),
     'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto),
     'GET /api/outcomes/neon-drift': () => jsonResponse(200, outcome(health)),
   });

@@ -69,6 +69,11 @@ export default function MyCampaignsPage() {
               {t('mine.verificationLink')}
             </ButtonLink>
           </p>
+          <p>
+            <ButtonLink to={paths.studioProfile} variant="secondary" size="sm">
+              {t('mine.studioProfile')}
+            </ButtonLink>
+          </p>
         </header>
         {body}
       </div>

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
+import { campaignPageCommunity } from '../../../test/community-stubs.ts';
 import { jsonResponse, renderScreen, stubApi } from '../../../test/render.tsx';
 import CampaignPage from '../campaign-page.tsx';
 import { campaignDto } from '../test-data.ts';
@@ -161,6 +162,7 @@ describe('the campaign page and the revenue share', () => {
   // The simulator is its own chunk: on a busy machine its first import can take a while.
   function renderCampaign(dto: CampaignDetailDto) {
     stubApi({
+      ...campaignPageCommunity('neon-drift'),
       'GET /api/campaigns/neon-drift': () => jsonResponse(200, dto),
       // A launched campaign's page asks for its reporting health (ADR 0032); none is known here.
       'GET /api/outcomes/neon-drift': () =>

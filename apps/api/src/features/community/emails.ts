@@ -1,0 +1,105 @@
+import type { Language } from '@indiesplit/shared/messages';
+import type { Db } from '../../db/client.ts';
+import { renderEmail } from '../../platform/email/render.ts';
+import { asLanguage } from '../../platform/i18n.ts';
+import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
+import * as repo from './repo.ts';
+
+// The community's emails, each sent by one named function through the email module and the
+// outbox, in the caller's transaction. They are the messages a notification centre would carry:
+// routing them through one later means changing these functions only.
+
+interface Target {
+  to: string;
+  userId: string;
+  language: Language;
+  name: string;
+}
+
+const threadUrl = (publicUrl: string, slug: string | null, postId: string) =>
+  `${publicUrl}/campaigns/${encodeURIComponent(slug ?? '')}#post-${postId}`;
+
+export function questionAnsweredEmail(
+  t: Target,
+  campaign: { title: string; url: string },
+  answer: string,
+): MailMessage {
+  return {
+    to: t.to,
+    userId: t.userId,
+    ...renderEmail(t.language, {
+      subject: 'community.answered.subject',
+      paragraphs: ['layout.hi', 'community.answered.body', { verbatim: answer }, 'community.answered.more'],
+      action: { label: 'community.viewThread', url: campaign.url },
+      values: { name: t.name, title: campaign.title },
+    }),
+  };
+}
+
+export function unansweredQuestionEmail(
+  t: Target,
+  campaign: { title: string; url: string },
+  question: string,
+  hours: number,
+): MailMessage {
+  return {
+    to: t.to,
+    userId: t.userId,
+    ...renderEmail(t.language, {
+      subject: 'community.unanswered.subject',
+      paragraphs: [
+        'layout.hi',
+        'community.unanswered.body',
+        { verbatim: question },
+        'community.unanswered.more',
+      ],
+      action: { label: 'community.viewThread', url: campaign.url },
+      values: { name: t.name, title: campaign.title, hours },
+    }),
+  };
+}
+
+/** Tells the asker the studio answered their question (by email; nothing for an erased account). */
+export async function notifyQuestionAnswered(
+  db: Db,
+  publicUrl: string,
+  question: { id: string; authorId: string | null },
+  campaign: { slug: string | null; title: string },
+  answer: string,
+): Promise<boolean> {
+  if (!question.authorId) return false;
+  const to = await repo.recipientOf(db, question.authorId);
+  if (!to) return false;
+  await enqueueMail(
+    db,
+    questionAnsweredEmail(
+      { to: to.email, userId: question.authorId, language: asLanguage(to.language), name: to.username },
+      { title: campaign.title, url: threadUrl(publicUrl, campaign.slug, question.id) },
+      answer,
+    ),
+  );
+  return true;
+}
+
+/** Reminds the studio of a question of its live offer left unanswered (by email). */
+export async function notifyStudioOfUnansweredQuestion(
+  db: Db,
+  publicUrl: string,
+  question: { id: string; body: string },
+  campaign: { slug: string | null; title: string; developerId: string | null },
+  hours: number,
+): Promise<boolean> {
+  if (!campaign.developerId) return false;
+  const to = await repo.recipientOf(db, campaign.developerId);
+  if (!to) return false;
+  await enqueueMail(
+    db,
+    unansweredQuestionEmail(
+      { to: to.email, userId: campaign.developerId, language: asLanguage(to.language), name: to.username },
+      { title: campaign.title, url: threadUrl(publicUrl, campaign.slug, question.id) },
+      question.body,
+      hours,
+    ),
+  );
+  return true;
+}
