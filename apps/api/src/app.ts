@@ -41,6 +41,8 @@ import { mfaRoutes } from './features/mfa/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
+import { registerSandboxHooks } from './features/payments/hooks.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
 import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
@@ -59,6 +61,7 @@ import { JobRunner } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
 import { Metrics, registerMetrics, startMetricsServer, type WorkerName } from './platform/metrics.ts';
+import { type Payments, startPayments } from './platform/payments/create-provider.ts';
 import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
@@ -82,6 +85,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Whether the mail worker polls on its own (tests drain it explicitly). */
   startWorkers?: boolean;
+  /** The payment provider (tests hand in one whose webhooks they deliver); else from PAYMENTS. */
+  payments?: Payments;
 }
 
 declare module 'fastify' {
@@ -158,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pdfChecks: new PdfChecker(config.pdfCheck, app.log),
     log: app.log,
     metrics,
+    payments: deps.payments ?? (await startPayments(config.payments, app.log)),
   };
   app.decorate('ctx', ctx);
   // The operator's legal texts (ADR 0034): new versions in the folder are recorded at every start;
@@ -271,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(securityRoutes, ctx);
       await api.register(complaintRoutes, ctx);
       await api.register(legalRoutes, ctx);
+      await api.register(paymentRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
@@ -348,6 +355,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await recoveryQueue(ctx).drain();
     await ctx.limiter.close();
     ctx.storage.close?.();
+    if (!deps.payments) await ctx.payments.close();
   });
+  // The sandbox provider sends its webhooks to this instance (an operator sets Mangopay's in its
+  // dashboard, ADR 0901).
+  if (ctx.payments.sandbox && !deps.payments) app.addHook('onReady', async () => registerSandboxHooks(ctx));
   return app;
 }

@@ -165,6 +165,19 @@ const en = {
   depositAlreadyRecorded: 'This bank transfer has already been recorded; nothing was credited again.',
   withdrawalNotOpen: 'This withdrawal request has already been paid, rejected or cancelled.',
   emailNotVerifiedToWithdraw: 'Please verify your email address before withdrawing money.',
+  // payments (ADR 0901)
+  identityNotVerified:
+    'Please verify your identity with our payment provider first: it is needed before euros are deposited, invested or withdrawn.',
+  identityNamesRequired:
+    'Please add your first and last name to your profile before verifying your identity.',
+  identityAlreadyVerified: 'Your identity is already verified.',
+  paymentsManual:
+    'Deposits here are bank transfers to the platform’s account: there is no identity check to start.',
+  paymentProviderUnavailable:
+    'Our payment provider is not answering right now. Nothing was changed: please try again in a few minutes.',
+  payinNotParked:
+    'This transfer is no longer waiting in the suspense account: it was assigned or returned already.',
+  invalidHookNotice: 'This is not a notice from our payment provider.',
   tooManyOpenWithdrawals:
     'You already have 3 withdrawal requests waiting to be paid. Wait for one of them, or cancel one, before asking again.',
   withdrawalBeingPaid:
@@ -488,6 +501,16 @@ const it: Record<MessageKey, string> = {
     'Questo bonifico è già stato registrato: non è stato accreditato una seconda volta.',
   withdrawalNotOpen: 'Questa richiesta di prelievo è già stata pagata, rifiutata o annullata.',
   emailNotVerifiedToWithdraw: 'Verifica il tuo indirizzo email prima di prelevare denaro.',
+  identityNotVerified:
+    'Prima verifica la tua identità con il nostro fornitore di pagamenti: serve prima di versare, investire o prelevare euro.',
+  identityNamesRequired: 'Aggiungi nome e cognome al tuo profilo prima di verificare la tua identità.',
+  identityAlreadyVerified: 'La tua identità è già verificata.',
+  paymentsManual:
+    'Qui i versamenti sono bonifici sul conto della piattaforma: non c’è alcuna verifica d’identità da avviare.',
+  paymentProviderUnavailable:
+    'Il nostro fornitore di pagamenti al momento non risponde. Non è cambiato nulla: riprova tra qualche minuto.',
+  payinNotParked: 'Questo bonifico non è più in sospeso: è già stato assegnato o restituito.',
+  invalidHookNotice: 'Questa non è una notifica del nostro fornitore di pagamenti.',
   tooManyOpenWithdrawals:
     'Hai già 3 richieste di prelievo in attesa di pagamento. Aspetta che una venga pagata, o annullane una, prima di chiederne un’altra.',
   withdrawalBeingPaid:

@@ -39,7 +39,9 @@ export type AuditKind =
   | 'sophisticated_status_changed'
   // legal documents (ADR 0034)
   | 'terms_accepted'
-  | 'legal_reloaded';
+  | 'legal_reloaded'
+  // a pay-in parked in the suspense account, assigned or returned by an admin (ADR 0901)
+  | 'payment_suspense_decided';
 
 export async function recordEvent(
   db: Db,

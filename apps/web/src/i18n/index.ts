@@ -31,6 +31,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/conflicts.json',
     '!./*/complaints.json',
     '!./*/legal.json',
+    '!./*/payments.json',
   ],
   { eager: true },
 );
@@ -51,6 +52,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/conflicts.json',
   './*/complaints.json',
   './*/legal.json',
+  './*/payments.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

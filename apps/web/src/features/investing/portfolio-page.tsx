@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { keyInformationPdfUrl } from '../campaigns/components/key-information-version.tsx';
 import { DepositInstructions } from '../funds/deposit-instructions.tsx';
 import { WithdrawalSection } from '../funds/withdrawal-section.tsx';
+import { ProviderDeposit } from '../payments/provider-deposit.tsx';
 import { usePortfolio, useRevoke, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
@@ -215,7 +216,7 @@ export default function PortfolioPage({ revenue }: { revenue?: ReactNode }) {
           )}
         </section>
 
-        <DepositInstructions />
+        <ProviderDeposit manual={<DepositInstructions />} />
         <WithdrawalSection />
       </div>
 
