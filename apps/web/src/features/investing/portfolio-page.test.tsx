@@ -34,6 +34,13 @@ function renderPortfolio(investments: InvestmentDto[]) {
     // The other sections of the page, not looked at here.
     'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
     'GET /api/funds/deposit-instructions/': () => jsonResponse(404, { success: false, code: 'notFound' }),
+    'GET /api/payments/account/': () =>
+      jsonResponse(200, {
+        mode: 'manual',
+        identity: { status: 'not_started', reason: null },
+        account: null,
+        sandbox_bank_url: null,
+      }),
     'GET /api/mfa/': () => jsonResponse(404, { success: false, code: 'notFound' }),
   });
   renderScreen(<PortfolioPage />, { path: '/portfolio', auth: member() });
