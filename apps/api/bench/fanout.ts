@@ -9,7 +9,7 @@ import { postUpdate } from '../src/features/updates/service.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 
-// One campaign update fanned out on PostgreSQL (ADR 0903): a campaign with BENCH_INVESTORS
+// One campaign update fanned out on PostgreSQL (ADR 0037): a campaign with BENCH_INVESTORS
 // (60,000) investors and BENCH_FOLLOWERS (40,000) followers who do not invest, a fifth of them
 // reading Italian, one in ten taking updates in the daily digest and one in twenty not by email.
 // The studio posts a public update through the same service the API calls: timed is that one

@@ -58,7 +58,7 @@ CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id",
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_digest_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."email" = 'digest';--> statement-breakpoint
 CREATE INDEX "notifications_campaign_idx" ON "notifications" USING btree ("campaign_id");--> statement-breakpoint
--- "Notify me" on an upcoming campaign becomes a follow (ADR 0903): an address on the list that
+-- "Notify me" on an upcoming campaign becomes a follow (ADR 0037): an address on the list that
 -- belongs to a live account follows the campaign. Addresses of no account stay on the list and get
 -- the one email they asked for when the campaign opens.
 INSERT INTO "campaign_follows" ("campaign_id", "user_id", "created_at")

@@ -46,6 +46,8 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
+import { registerSandboxHooks } from './features/payments/hooks.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
 import { revenueRoutes } from './features/revenue/routes.ts';
 import { reviewRoutes } from './features/review/routes.ts';
@@ -65,6 +67,7 @@ import { JobRunner } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { DevMailboxTransport, type MailTransport, MailWorker, SmtpTransport } from './platform/mailer.ts';
 import { Metrics, registerMetrics, startMetricsServer, type WorkerName } from './platform/metrics.ts';
+import { type Payments, startPayments } from './platform/payments/create-provider.ts';
 import { PdfChecker } from './platform/pdf-check.ts';
 import {
   MemoryRateLimitStore,
@@ -88,6 +91,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Whether the mail worker polls on its own (tests drain it explicitly). */
   startWorkers?: boolean;
+  /** The payment provider (tests hand in one whose webhooks they deliver); else from PAYMENTS. */
+  payments?: Payments;
 }
 
 declare module 'fastify' {
@@ -164,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pdfChecks: new PdfChecker(config.pdfCheck, app.log),
     log: app.log,
     metrics,
+    payments: deps.payments ?? (await startPayments(config.payments, app.log)),
   };
   app.decorate('ctx', ctx);
   // The operator's legal texts (ADR 0034): new versions in the folder are recorded at every start;
@@ -283,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(legalRoutes, ctx);
       await api.register(notificationRoutes, ctx);
       await api.register(updateRoutes, ctx);
+      await api.register(paymentRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
@@ -369,6 +376,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await recoveryQueue(ctx).drain();
     await ctx.limiter.close();
     ctx.storage.close?.();
+    if (!deps.payments) await ctx.payments.close();
   });
+  // The sandbox provider sends its webhooks to this instance (an operator sets Mangopay's in its
+  // dashboard, ADR 0039).
+  if (ctx.payments.sandbox && !deps.payments) app.addHook('onReady', async () => registerSandboxHooks(ctx));
   return app;
 }

@@ -56,7 +56,7 @@ export interface Config {
   demoMemberSharePercent: number;
   /** The platform's part of each revenue pool (basis points of the pool) for campaigns going live. */
   platformShareBps: number;
-  /** Months a studio's approved verification (KYB) runs before it must be renewed (ADR 0902). */
+  /** Months a studio's approved verification (KYB) runs before it must be renewed (ADR 0036). */
   kybValidMonths: number;
   /** Seconds one month of a demo campaign's revenue-share term lasts. */
   demoMonthSeconds: number;
@@ -72,7 +72,22 @@ export interface Config {
   operations: OperationsConfig;
   /** Seconds after a login or a password confirmation during which sensitive actions need no password. */
   stepUpWindowSeconds: number;
+  /** Where client money is held (ADR 0039). */
+  payments: PaymentsConfig;
 }
+
+/** The payment provider's mode and settings (ADR 0039). */
+export type PaymentsConfig =
+  | { mode: 'manual' }
+  | { mode: 'sandbox'; sandboxPort: number; timeoutMs: number; attempts: number }
+  | {
+      mode: 'mangopay';
+      clientId: string;
+      apiKey: string;
+      baseUrl: string;
+      timeoutMs: number;
+      attempts: number;
+    };
 
 /** Timeouts and thresholds of ADR 0020 (shutdown and readiness). */
 export interface OperationsConfig {
@@ -178,6 +193,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   }
+  const payments = paymentsConfig(env, isProduction);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -235,6 +251,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
         }
       : null,
     stepUpWindowSeconds: env.STEP_UP_WINDOW_SECONDS,
+    payments,
     platformBank: {
       iban: normalizeIban(env.PLATFORM_IBAN ?? 'IT60X0542811101000000123456'),
       bic: env.PLATFORM_BIC ?? 'XXXXITXXXXX',
@@ -279,6 +296,34 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
           }
         : null,
   };
+}
+
+function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
+  const fail = (name: string, why: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
+  };
+  const tries = { timeoutMs: env.PAYMENTS_TIMEOUT_MS, attempts: env.PAYMENTS_ATTEMPTS };
+  if (env.PAYMENTS === 'sandbox') {
+    // The sandbox invents money and identity checks: never where real investors are.
+    if (isProduction) fail('PAYMENTS', 'sandbox is refused when NODE_ENV=production (use mangopay)');
+    return { mode: 'sandbox', sandboxPort: env.PAYMENTS_SANDBOX_PORT, ...tries };
+  }
+  if (env.PAYMENTS === 'mangopay') {
+    for (const name of ['MANGOPAY_CLIENT_ID', 'MANGOPAY_API_KEY', 'MANGOPAY_BASE_URL'] as const)
+      if (!env[name]) fail(name, 'is required when PAYMENTS=mangopay');
+    const baseUrl = (env.MANGOPAY_BASE_URL ?? '').replace(/\/+$/, '');
+    // The API key travels in every token request.
+    if (isProduction && !baseUrl.startsWith('https://'))
+      fail('MANGOPAY_BASE_URL', 'must be https:// when NODE_ENV=production');
+    return {
+      mode: 'mangopay',
+      clientId: env.MANGOPAY_CLIENT_ID ?? '',
+      apiKey: env.MANGOPAY_API_KEY ?? '',
+      baseUrl,
+      ...tries,
+    };
+  }
+  return { mode: 'manual' };
 }
 
 /** Outside production a secret is made once per data directory, so restarts keep CSRF tokens valid. */

@@ -12,7 +12,7 @@ import {
   watchErrors,
 } from './helpers.ts';
 
-// The community against the real server (ADR 0904): a question answered by the studio and the
+// The community against the real server (ADR 0038): a question answered by the studio and the
 // asker's email; staff hiding a post, with the reason its author alone sees; news published in the
 // back office and read by members only; the newsletter's one-click unsubscribe without login.
 // Each test makes its own members, posts, news and newsletter; the campaign is the seed's live

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, logIn, pitchDeckPdf } from './helpers.ts';
 
-// A studio's verification (KYB, ECSP Art 5; ADR 0902) before its campaign opens. The developer's
+// A studio's verification (KYB, ECSP Art 5; ADR 0036) before its campaign opens. The developer's
 // pitch is approved and its campaign published through the API (pitches.e2e.ts walks those screens);
 // then, in the browser, the admin's "Open now" is refused naming the missing verification, the
 // developer sends the verification form, the admin approves it after a confirmation, and the

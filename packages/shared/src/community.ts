@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Questions and comments on campaign pages (ADR 0904). Posts are plain text: the browser renders
+// Questions and comments on campaign pages (ADR 0038). Posts are plain text: the browser renders
 // them as text, never as HTML, so markup a member types is shown as typed. Threads are one level
 // deep: a top-level question or comment, and replies to it.
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 
 // Contracts of the studios' verification (KYB): the due diligence an ECSP must exercise on a
-// project owner before its offer is opened (Regulation (EU) 2020/1503, Art 5; ADR 0902). A studio
+// project owner before its offer is opened (Regulation (EU) 2020/1503, Art 5; ADR 0036). A studio
 // sends its legal entity, a registration proof, its beneficial owners and the Art 5 declarations;
 // staff approve or refuse with a reason; an approval runs KYB_VALID_MONTHS by default. Error
 // messages are keys of messages.ts.

@@ -138,7 +138,7 @@ const en = {
   servicesNotActive: 'The services checklist can be updated only while the services are running.',
   campaignNotUpcoming: 'Reminders can be set only for campaigns that have not opened yet.',
   watchingCampaign: 'Thank you! We will email you when this campaign opens.',
-  // notifications and campaign updates (ADR 0903)
+  // notifications and campaign updates (ADR 0037)
   notificationLocked: 'Security messages and the messages the law requires cannot be turned off.',
   updateEmpty: 'Write the update in English, in Italian or in both.',
   updateIncomplete: 'Give this language both a title and a text, or leave both empty.',
@@ -171,6 +171,19 @@ const en = {
   depositAlreadyRecorded: 'This bank transfer has already been recorded; nothing was credited again.',
   withdrawalNotOpen: 'This withdrawal request has already been paid, rejected or cancelled.',
   emailNotVerifiedToWithdraw: 'Please verify your email address before withdrawing money.',
+  // payments (ADR 0039)
+  identityNotVerified:
+    'Please verify your identity with our payment provider first: it is needed before euros are deposited, invested or withdrawn.',
+  identityNamesRequired:
+    'Please add your first and last name to your profile before verifying your identity.',
+  identityAlreadyVerified: 'Your identity is already verified.',
+  paymentsManual:
+    'Deposits here are bank transfers to the platform’s account: there is no identity check to start.',
+  paymentProviderUnavailable:
+    'Our payment provider is not answering right now. Nothing was changed: please try again in a few minutes.',
+  payinNotParked:
+    'This transfer is no longer waiting in the suspense account: it was assigned or returned already.',
+  invalidHookNotice: 'This is not a notice from our payment provider.',
   tooManyOpenWithdrawals:
     'You already have 3 withdrawal requests waiting to be paid. Wait for one of them, or cancel one, before asking again.',
   withdrawalBeingPaid:
@@ -193,7 +206,7 @@ const en = {
   complaintNotFound:
     'We found no complaint with this reference and link. Please check the link in your email.',
   // complaints: end
-  // community (ADR 0904)
+  // community (ADR 0038)
   communityPostTooLong: 'A post can be at most 2000 characters.',
   communityReasonTooLong: 'The reason can be at most 500 characters.',
   communityHideReasonRequired: 'Please say why the post is hidden: its author will read it.',
@@ -248,7 +261,7 @@ const en = {
     'A legal person must meet at least one of the criteria: please tick the ones that apply.',
   sophisticatedCriteriaMismatch: 'These criteria do not apply to the kind of person you chose.',
   sophisticatedRefusalReason: 'Please give the investor the reason for the refusal.',
-  // studio verification (KYB, ECSP Art 5; ADR 0902)
+  // studio verification (KYB, ECSP Art 5; ADR 0036)
   kybLegalNameRequired: "Please enter the studio's legal name.",
   kybRegistrationNumberInvalid:
     'Please enter the registration number (up to 60 letters, digits, spaces, dots, dashes or slashes).',
@@ -501,7 +514,7 @@ const it: Record<MessageKey, string> = {
   servicesNotActive: 'L’elenco dei servizi si può aggiornare solo mentre i servizi sono attivi.',
   campaignNotUpcoming: 'Puoi chiedere un promemoria solo per le campagne non ancora aperte.',
   watchingCampaign: 'Grazie! Ti scriveremo quando questa campagna aprirà.',
-  // notifications and campaign updates (ADR 0903)
+  // notifications and campaign updates (ADR 0037)
   notificationLocked: 'I messaggi di sicurezza e quelli previsti dalla legge non si possono disattivare.',
   updateEmpty: 'Scrivi l’aggiornamento in inglese, in italiano o in entrambe le lingue.',
   updateIncomplete: 'Per questa lingua inserisci sia il titolo sia il testo, oppure lasciali vuoti entrambi.',
@@ -539,6 +552,16 @@ const it: Record<MessageKey, string> = {
     'Questo bonifico è già stato registrato: non è stato accreditato una seconda volta.',
   withdrawalNotOpen: 'Questa richiesta di prelievo è già stata pagata, rifiutata o annullata.',
   emailNotVerifiedToWithdraw: 'Verifica il tuo indirizzo email prima di prelevare denaro.',
+  identityNotVerified:
+    'Prima verifica la tua identità con il nostro fornitore di pagamenti: serve prima di versare, investire o prelevare euro.',
+  identityNamesRequired: 'Aggiungi nome e cognome al tuo profilo prima di verificare la tua identità.',
+  identityAlreadyVerified: 'La tua identità è già verificata.',
+  paymentsManual:
+    'Qui i versamenti sono bonifici sul conto della piattaforma: non c’è alcuna verifica d’identità da avviare.',
+  paymentProviderUnavailable:
+    'Il nostro fornitore di pagamenti al momento non risponde. Non è cambiato nulla: riprova tra qualche minuto.',
+  payinNotParked: 'Questo bonifico non è più in sospeso: è già stato assegnato o restituito.',
+  invalidHookNotice: 'Questa non è una notifica del nostro fornitore di pagamenti.',
   tooManyOpenWithdrawals:
     'Hai già 3 richieste di prelievo in attesa di pagamento. Aspetta che una venga pagata, o annullane una, prima di chiederne un’altra.',
   withdrawalBeingPaid:
@@ -562,7 +585,7 @@ const it: Record<MessageKey, string> = {
   complaintNotFound:
     'Non abbiamo trovato un reclamo con questo riferimento e questo link. Controlla il link nella tua email.',
   // complaints: end
-  // community (ADR 0904)
+  // community (ADR 0038)
   communityPostTooLong: 'Un messaggio può avere al massimo 2000 caratteri.',
   communityReasonTooLong: 'Il motivo può avere al massimo 500 caratteri.',
   communityHideReasonRequired: 'Indica perché il messaggio viene nascosto: l’autore lo leggerà.',

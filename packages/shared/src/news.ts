@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// News written by staff and newsletters sent to the members who opted in (ADR 0904). Bodies are
+// News written by staff and newsletters sent to the members who opted in (ADR 0038). Bodies are
 // Markdown: the server renders them to sanitised HTML, the only HTML the browser is given.
 
 export const NEWS_TITLE_MAX = 200;

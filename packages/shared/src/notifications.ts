@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Notifications (ADR 0903): what a member is told, in the app at once and by email by their
+// Notifications (ADR 0037): what a member is told, in the app at once and by email by their
 // preferences. Shared by the API's contracts and the web app's bell, list and Settings.
 
 /** Every kind of notification, in the order Settings lists them. */

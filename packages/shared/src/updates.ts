@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Campaign updates (ADR 0903): the studio's news to its backers and followers. The body is
+// Campaign updates (ADR 0037): the studio's news to its backers and followers. The body is
 // Markdown; the server keeps the source and serves the sanitised HTML it renders.
 
 export const UPDATE_TITLE_MAX = 140;

@@ -43,10 +43,10 @@ export async function erasePersonalData(ctx: AppContext, userId: string): Promis
     // in again to finish the deletion (ADR 0007).
     await eraseSocialDetails(tx, userId);
     await forgetSensitiveChanges(tx, userId);
-    // Notifications, preferences and follows are the member's own (ADR 0903).
+    // Notifications, preferences and follows are the member's own (ADR 0037).
     await eraseNotificationsOf(tx, userId);
     await eraseFollowsAndAuthorship(tx, userId);
-    // What the member wrote on campaign pages and their studio profile go with the rest (ADR 0904).
+    // What the member wrote on campaign pages and their studio profile go with the rest (ADR 0038).
     await eraseCommunityPostsOf(tx, userId);
     studioLogo = await eraseStudioProfileOf(tx, userId);
     await recordEvent(tx, { userId, kind: 'personal_data_erased' });

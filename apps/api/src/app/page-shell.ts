@@ -160,7 +160,7 @@ export async function pageMetaFor(ctx: AppContext, url: string, lang: Language):
   }
   const studio = STUDIO_PATH.exec(pathname);
   if (studio?.[1]) {
-    // A studio's page (ADR 0904): its name, and the first words of its bio as the description.
+    // A studio's page (ADR 0038): its name, and the first words of its bio as the description.
     const found = await getStudioPage(ctx, studio[1]).catch(() => null);
     if (!found)
       return {

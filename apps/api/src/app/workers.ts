@@ -22,12 +22,12 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(settlementJob(ctx, intervalSeconds));
   // Sophisticated investors' approvals: the reminder before the end, and the end (ADR 0033).
   runner.register(sophisticatedExpiryJob(ctx, intervalSeconds));
-  // The daily digest of notifications (ADR 0903): checked every few minutes, each member's sent
+  // The daily digest of notifications (ADR 0037): checked every few minutes, each member's sent
   // once their oldest waiting notification is a day old.
   runner.register(digestJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 60) : 0));
-  // Questions left unanswered remind the studio, once each (ADR 0904).
+  // Questions left unanswered remind the studio, once each (ADR 0038).
   runner.register(communityRemindersJob(ctx, intervalSeconds));
-  // Newsletters being sent are queued through the outbox in batches (ADR 0904).
+  // Newsletters being sent are queued through the outbox in batches (ADR 0038).
   runner.register(newsletterJob(ctx, intervalSeconds));
 }
 

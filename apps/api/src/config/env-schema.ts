@@ -88,7 +88,7 @@ export const EnvSchema = z.object({
   // lasts on the demo's fast clock.
   PLATFORM_SHARE_BPS: z.coerce.number().int().min(0).max(10000).default(1000),
   DEMO_MONTH_SECONDS: z.coerce.number().int().min(1).max(86400).default(20),
-  // Studios' verification (KYB, ADR 0902): how many months a staff approval runs before the studio
+  // Studios' verification (KYB, ADR 0036): how many months a staff approval runs before the studio
   // renews it; a campaign opens only while one runs.
   KYB_VALID_MONTHS: z.coerce.number().int().min(1).max(60).default(12),
   // Social sign-in (ADR 0007). A provider is on when its client is configured; the endpoints default
@@ -155,6 +155,24 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Client money (ADR 0039): manual bank transfers recorded by admins (the default), the sandbox
+  // provider served on loopback, or Mangopay with the platform's credentials.
+  PAYMENTS: z.enum(['manual', 'sandbox', 'mangopay']).default('manual'),
+  MANGOPAY_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{1,100}$/,
+      'must be the client id of the Mangopay dashboard (letters, digits, - and _)',
+    )
+    .optional(),
+  MANGOPAY_API_KEY: z.string().trim().min(8, 'must be the API key of the Mangopay dashboard').optional(),
+  MANGOPAY_BASE_URL: optionalUrl(['https', 'http']),
+  /** The sandbox provider's loopback port; 0: a free port chosen at start. */
+  PAYMENTS_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long one provider call may take before it is tried again, and how many tries in all. */
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  PAYMENTS_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   // Untrusted PDF uploads (ADR 0017): uploads received and checked at once (more answer 503), the
   // parse's time budget and heap limit in its worker thread, and the most objects a file may hold.
   PDF_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

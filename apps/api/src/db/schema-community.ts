@@ -14,7 +14,7 @@ import {
 import { timestamps, users } from './schema.ts';
 import { campaigns } from './schema-campaigns.ts';
 
-// The community (ADR 0904): questions and comments on campaign pages with their moderation, news
+// The community (ADR 0038): questions and comments on campaign pages with their moderation, news
 // written by staff, and newsletters. Owned by the community feature.
 
 /**
@@ -151,7 +151,7 @@ export const newsletters = pgTable(
 );
 
 /**
- * A studio's public profile (ADR 0904), one per developer account: the bio and links it writes and
+ * A studio's public profile (ADR 0038), one per developer account: the bio and links it writes and
  * its logo (a re-encoded WebP). The public page adds its campaigns and their outcomes.
  */
 export const studioProfiles = pgTable(

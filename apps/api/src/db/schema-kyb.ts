@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './schema.ts';
 
-// Studios' verifications (KYB, ECSP Art 5; ADR 0902), written only by features/kyb. Every
+// Studios' verifications (KYB, ECSP Art 5; ADR 0036), written only by features/kyb. Every
 // submission is a row of its own and is never overwritten: a refusal, a re-submission and a renewal
 // each leave the earlier rows as they were decided, which is the record of the due diligence done.
 // A studio is the developer account that owns its campaigns (campaigns.developer_id).

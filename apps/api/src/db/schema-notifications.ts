@@ -13,7 +13,7 @@ import {
 import { users } from './schema.ts';
 import { campaigns } from './schema-campaigns.ts';
 
-// Follows, campaign updates and notifications (ADR 0903).
+// Follows, campaign updates and notifications (ADR 0037).
 
 /** Members who follow a campaign, in any state: they hear of its updates and milestones. */
 export const campaignFollows = pgTable(

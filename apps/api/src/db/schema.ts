@@ -124,7 +124,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Fixed when the message is queued and sent as its Message-ID on every attempt (ADR 0020). */
     messageId: uuid('message_id').notNull().defaultRandom(),
-    /** Extra header fields of the message (a newsletter's List-Unsubscribe, ADR 0904). */
+    /** Extra header fields of the message (a newsletter's List-Unsubscribe, ADR 0038). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [

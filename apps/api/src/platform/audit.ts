@@ -40,11 +40,11 @@ export type AuditKind =
   // legal documents (ADR 0034)
   | 'terms_accepted'
   | 'legal_reloaded'
-  // studios' verification (KYB, ADR 0902): sent by the studio, decided by staff
+  // studios' verification (KYB, ADR 0036): sent by the studio, decided by staff
   | 'kyb_submitted'
   | 'kyb_approved'
   | 'kyb_refused'
-  // community moderation, news and newsletters (ADR 0904)
+  // community moderation, news and newsletters (ADR 0038)
   | 'community_post_hidden'
   | 'community_post_shown'
   | 'community_post_pinned'
@@ -52,7 +52,9 @@ export type AuditKind =
   | 'community_reports_dismissed'
   | 'news_published'
   | 'newsletter_sent'
-  | 'newsletter_unsubscribed';
+  | 'newsletter_unsubscribed'
+  // a pay-in parked in the suspense account, assigned or returned by an admin (ADR 0039)
+  | 'payment_suspense_decided';
 
 export async function recordEvent(
   db: Db,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Csrf } from './csrf.ts';
 import type { MailWorker } from './mailer.ts';
 import type { Metrics } from './metrics.ts';
+import type { Payments } from './payments/create-provider.ts';
 import type { PdfChecker } from './pdf-check.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SessionStore } from './sessions.ts';
@@ -22,4 +23,6 @@ export interface AppContext {
   pdfChecks: PdfChecker;
   log: FastifyBaseLogger;
   metrics: Metrics;
+  /** The payment provider of PAYMENTS (none in manual mode), ADR 0039. */
+  payments: Payments;
 }

@@ -40,7 +40,7 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
 
 /**
  * The outbox rows of one message to many readers, as an INSERT … SELECT a caller puts in a larger
- * statement (the notifications' fan-out, ADR 0903): `recipients` names a relation with the columns
+ * statement (the notifications' fan-out, ADR 0037): `recipients` names a relation with the columns
  * `user_id`, `address` and `language`, and each reader gets the message in their language. The
  * outbox stays written by this module only (ADR 0022); the caller chooses the readers.
  */

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
-// Markdown typed by staff (news, newsletters), rendered to HTML on the server (ADR 0904). Two
+// Markdown typed by staff (news, newsletters), rendered to HTML on the server (ADR 0038). Two
 // locks: markdown-it with raw HTML off turns any markup in the text into escaped text, and its
 // output then goes through sanitize-html with a short allow-list (no scripts, no styles, no event
 // handlers, links only to http(s) and mailto). The browser and the email show this HTML as it is.

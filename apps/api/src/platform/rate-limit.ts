@@ -198,7 +198,7 @@ export const RULES = {
   oauthLoginPerIp: { name: 'oauth-login-ip', limit: 30, windowSeconds: 5 * 60 },
   oauthSignupPerIp: { name: 'oauth-signup-ip', limit: 10, windowSeconds: 60 * 60 },
   oauthLinkPerAccount: { name: 'oauth-link-account', limit: 20, windowSeconds: 60 * 60 },
-  // community (ADR 0904): bursts of posts and reports per account and per address; the daily cap
+  // community (ADR 0038): bursts of posts and reports per account and per address; the daily cap
   // per account is counted in the database (features/community/commands/post.ts)
   communityPostPerAccount: { name: 'community-post-account', limit: 5, windowSeconds: 10 * 60 },
   communityPostPerIp: { name: 'community-post-ip', limit: 30, windowSeconds: 10 * 60 },

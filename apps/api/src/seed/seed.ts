@@ -116,7 +116,7 @@ export async function seed(db: Db, config: Config): Promise<DemoAccount[]> {
   return DEMO_ACCOUNTS;
 }
 
-/** The demo studio as verified (KYB, ADR 0902): its scheduled showcase opens at its start time. */
+/** The demo studio as verified (KYB, ADR 0036): its scheduled showcase opens at its start time. */
 const DEMO_STUDIO_KYB: KybSubmission = {
   legal_name: 'Demo Games S.r.l.',
   registration_number: 'REA MI-0000001',

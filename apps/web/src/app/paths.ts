@@ -15,7 +15,7 @@ export const paths = {
   projectSuccess: '/projects/success',
   myPitches: '/my-pitches',
   myCampaigns: '/my-campaigns',
-  /** The studio's verification (KYB, ECSP Art 5; ADR 0902). */
+  /** The studio's verification (KYB, ECSP Art 5; ADR 0036). */
   studioVerification: '/studio-verification',
   myCampaignReports: (id = ':id') => `/my-campaigns/${id}/reports`,
   backoffice: '/backoffice',

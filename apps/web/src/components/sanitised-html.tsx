@@ -1,5 +1,5 @@
 // HTML the server rendered from staff's Markdown and sanitised (platform/markdown.ts: markdown-it
-// with raw HTML off, then sanitize-html with a short allow-list; ADR 0904). The one place the web
+// with raw HTML off, then sanitize-html with a short allow-list; ADR 0038). The one place the web
 // app sets HTML: nothing a browser-side value can reach goes in here.
 
 export function SanitisedHtml({ html, className }: { html: string; className?: string | undefined }) {

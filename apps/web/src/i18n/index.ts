@@ -34,6 +34,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/kyb.json',
     '!./*/notifications.json',
     '!./*/community.json',
+    '!./*/payments.json',
   ],
   { eager: true },
 );
@@ -57,6 +58,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/kyb.json',
   './*/notifications.json',
   './*/community.json',
+  './*/payments.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

@@ -1,7 +1,7 @@
 import { jsonResponse } from './render.tsx';
 
 /**
- * What a campaign page asks besides the campaign (ADR 0904): its discussion (empty here) and its
+ * What a campaign page asks besides the campaign (ADR 0038): its discussion (empty here) and its
  * studio's page (none here). Spread into `stubApi` by tests of screens that show a campaign page.
  */
 export function campaignPageCommunity(slug: string) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   reviewer = await member(t, 'reviewer');
   developer = await member(t);
 });
-// The studio's verification (ADR 0902) is in order: opening is tested here for everything else.
+// The studio's verification (ADR 0036) is in order: opening is tested here for everything else.
 beforeAll(() => verifyStudio(t.app.ctx, developer.id, admin.id));
 afterAll(async () => t?.close());
 

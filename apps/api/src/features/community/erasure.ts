@@ -4,7 +4,7 @@ import { studioProfiles } from '../../db/schema-community.ts';
 import * as repo from './repo.ts';
 
 /**
- * Account erasure (ADR 0004, ADR 0904): the member's questions, comments and replies are deleted
+ * Account erasure (ADR 0004, ADR 0038): the member's questions, comments and replies are deleted
  * (replies others wrote under the member's questions go with them: a thread without its question
  * means nothing), and so are the member's reports. Run by the app's erasure, in its transaction.
  */

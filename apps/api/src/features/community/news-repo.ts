@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { newsletters, newsPosts } from '../../db/schema-community.ts';
 
-// Queries of news and newsletters (ADR 0904).
+// Queries of news and newsletters (ADR 0038).
 
 export type NewsRow = typeof newsPosts.$inferSelect;
 export type NewsletterRow = typeof newsletters.$inferSelect;

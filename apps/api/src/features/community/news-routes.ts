@@ -36,7 +36,7 @@ const errors = {
 const Id = z.object({ id: z.uuid() });
 const Ok = z.object({ success: z.literal(true) });
 
-/** News for members (the spec makes /news members-only) and its images (ADR 0904). */
+/** News for members (the spec makes /news members-only) and its images (ADR 0038). */
 export async function newsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['news'];

@@ -13,7 +13,7 @@ import { reencodeImage } from '../../platform/images.ts';
 import { renderMarkdown } from '../../platform/markdown.ts';
 import * as repo from './news-repo.ts';
 
-// News (ADR 0904): staff write it in the back office, in English and Italian, as a draft; once
+// News (ADR 0038): staff write it in the back office, in English and Italian, as a draft; once
 // published, members read it at /news. Bodies are Markdown rendered to sanitised HTML on the
 // server; the image goes through the upload pipeline (magic bytes, size, pixels, re-encoded WebP).
 

@@ -13,7 +13,7 @@ import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
 import { unsubscribeFromNewsletter } from '../users/service.ts';
 import * as repo from './news-repo.ts';
 
-// Newsletters (ADR 0904). Staff compose one in both languages, preview it, send a test to
+// Newsletters (ADR 0038). Staff compose one in both languages, preview it, send a test to
 // themselves, then send it: the job queues it through the outbox in batches to the members who
 // opted in. Every copy carries a one-click unsubscribe (RFC 8058) and a link in the body, both to
 // an address with a token that is an HMAC of the member's id under the server's secret: nothing to

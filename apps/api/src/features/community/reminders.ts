@@ -4,7 +4,7 @@ import { claimLease, type Job, leaseOwner, releaseLease } from '../../platform/j
 import { notifyStudioOfUnansweredQuestion } from './emails.ts';
 import * as repo from './repo.ts';
 
-// Unanswered questions (ADR 0904): during a live offer, a visible question with no answer from the
+// Unanswered questions (ADR 0038): during a live offer, a visible question with no answer from the
 // studio after UNANSWERED_REMINDER_HOURS reminds the studio, once. The reminder is marked in the
 // same transaction as its email is queued, guarded on "not reminded yet", so two rounds (or two
 // instances) never send it twice. A job of the platform runner under its own lease.

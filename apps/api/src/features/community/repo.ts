@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { communityPosts, communityReports } from '../../db/schema-community.ts';
 
-// Queries of the questions and comments (ADR 0904). Reads of campaigns, investments and users are
+// Queries of the questions and comments (ADR 0038). Reads of campaigns, investments and users are
 // joins for the page and the badges; this feature writes only its own tables.
 
 export type PostRow = typeof communityPosts.$inferSelect;

@@ -36,7 +36,7 @@ const Ok = z.object({ success: z.literal(true) });
 const Slug = z.object({ slug: z.string().min(1).max(120) });
 const Id = z.object({ id: z.uuid() });
 
-/** Questions and comments on campaign pages, and their moderation (ADR 0904). */
+/** Questions and comments on campaign pages, and their moderation (ADR 0038). */
 export async function communityRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['community'];

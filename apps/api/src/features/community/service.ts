@@ -16,7 +16,7 @@ import { RULES } from '../../platform/rate-limit.ts';
 import { notifyQuestionAnswered } from './emails.ts';
 import * as repo from './repo.ts';
 
-// Questions and comments on campaign pages (ADR 0904): who may post, threads one level deep, the
+// Questions and comments on campaign pages (ADR 0038): who may post, threads one level deep, the
 // studio's answer, reports and moderation. Every change is one transaction with its audit event and
 // its email.
 

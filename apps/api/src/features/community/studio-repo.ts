@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { studioProfiles } from '../../db/schema-community.ts';
 
-// Queries of studio profiles (ADR 0904). A studio is a developer account with public campaigns.
+// Queries of studio profiles (ADR 0038). A studio is a developer account with public campaigns.
 
 export type StudioProfileRow = typeof studioProfiles.$inferSelect;
 

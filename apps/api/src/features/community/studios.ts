@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/images.ts';
 import * as repo from './studio-repo.ts';
 
-// Studio profiles (ADR 0904): each studio (a developer account with public campaigns) has a public
+// Studio profiles (ADR 0038): each studio (a developer account with public campaigns) has a public
 // page with its name, logo, bio, links, and its campaigns with their outcomes. The studio edits its
 // bio, links and logo from its account; links are https only, the logo goes through the upload
 // pipeline (re-encoded 512x512 WebP). The bio is plain text, shown as text.

@@ -1,8 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { type DepositInstructionsDto, normalizeIban, REFERENCE_ALPHABET } from '@indiesplit/shared/funds';
+import {
+  type DepositInstructionsDto,
+  normalizeBankTransactionId,
+  normalizeIban,
+  REFERENCE_ALPHABET,
+} from '@indiesplit/shared/funds';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import * as ledger from '../ledger/service.ts';
+import { creditDeposit } from './commands/record-deposit.ts';
 import * as repo from './repo.ts';
 
 // Real euros in and out of wallets (ADR 0013). Deposits arrive by bank transfer carrying the
@@ -63,4 +69,33 @@ export async function cancelRequestedWithdrawalsTo(tx: Db, userId: string, iban:
     });
   }
   return open.length;
+}
+
+/**
+ * Credits a provider's pay-in to the member's wallet in the caller's transaction (ADR 0039),
+ * through the one deposit-credit path: the deposits row and the claim of the id in
+ * bank_transactions (as `PSP <pay-in id>`) make a second credit of the same pay-in impossible.
+ * Null when the member's account is gone (the caller parks the money instead).
+ */
+export async function creditProviderPayIn(
+  ctx: AppContext,
+  tx: Db,
+  input: {
+    userId: string;
+    amountCents: number;
+    payinId: string;
+    payerName: string | null;
+    valueDate: string;
+  },
+): Promise<{ depositId: string } | null> {
+  const member = await repo.findMember(tx, input.userId);
+  if (!member || member.deletedAt) return null;
+  const credited = await creditDeposit(ctx, tx, member, {
+    amountCents: input.amountCents,
+    bankTransactionId: normalizeBankTransactionId(`PSP ${input.payinId}`),
+    valueDate: input.valueDate,
+    payerName: input.payerName,
+    recordedBy: null,
+  });
+  return { depositId: credited.row.id };
 }

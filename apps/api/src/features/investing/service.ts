@@ -17,6 +17,7 @@ import { enqueueMail } from '../../platform/mailer.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import { ensureKeyInformationVersion } from '../campaigns/commands/key-information-version.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
+import { assertIdentityVerified } from '../identity/service.ts';
 import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
@@ -238,6 +239,8 @@ export async function invest(
     throw new AppError('currencyMismatch', 422, { fields: { currency: 'currencyMismatch' } });
   // Real money needs a proven address; the demo is open to every member.
   if (currency === 'EUR' && !pre.emailVerifiedAt) throw new AppError('emailNotVerifiedToInvest', 403);
+  // Where a payment provider holds the money, its identity check comes first (ADR 0039).
+  if (currency === 'EUR') await assertIdentityVerified(ctx, db, userId);
   const now = new Date();
   if (!pre.knowledgePassed || pre.netWorthCents === null || pre.netWorthCents === undefined)
     throw new AppError('investorProfileRequired', 409);

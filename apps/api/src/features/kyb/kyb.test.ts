@@ -12,7 +12,7 @@ import { studioKyb } from '../../db/schema-kyb.ts';
 import { openCampaign as openByTheClock } from '../settlement/service.ts';
 import { runDueWork } from '../settlement/worker.ts';
 
-// Studios' verification (KYB, ECSP Art 5; ADR 0902): the studio's form and its checks, the admin's
+// Studios' verification (KYB, ECSP Art 5; ADR 0036): the studio's form and its checks, the admin's
 // decision, re-submission and renewal, the audit trail, and the gate on opening a campaign,
 // whether an admin opens it or its start time comes.
 

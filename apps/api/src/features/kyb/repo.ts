@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { studioKyb } from '../../db/schema-kyb.ts';
 
-// Queries of the studios' verifications (ADR 0902); the rules are in service.ts.
+// Queries of the studios' verifications (ADR 0036); the rules are in service.ts.
 
 export type KybRow = typeof studioKyb.$inferSelect;
 export type NewKybRow = typeof studioKyb.$inferInsert;

@@ -21,7 +21,7 @@ import { safeDownloadName } from '../../platform/file-names.ts';
 import { mayReadKybDocument } from './policies.ts';
 import * as repo from './repo.ts';
 
-// Studios' verification (KYB, ECSP Art 5; ADR 0902). A developer account sends its legal entity,
+// Studios' verification (KYB, ECSP Art 5; ADR 0036). A developer account sends its legal entity,
 // registration proof, beneficial owners and the Art 5(2) declarations in one form; the proof is
 // checked like every upload (ADR 0017), stored, then recorded with the submission in one
 // transaction (deleted again if that fails). Admins approve — for KYB_VALID_MONTHS — or refuse with
@@ -29,7 +29,7 @@ import * as repo from './repo.ts';
 // A campaign opens only while its studio has an approval running (assertStudioVerified).
 //
 // This is the manual path (PAYMENTS=manual). In provider mode the same submission is what is sent
-// to the provider as a legal user, its KYC document and its UBO declaration (see ADR 0902).
+// to the provider as a legal user, its KYC document and its UBO declaration (see ADR 0036).
 
 export interface KybUpload {
   data: Buffer;

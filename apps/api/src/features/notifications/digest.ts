@@ -5,7 +5,7 @@ import { enqueueMail } from '../../platform/mailer.ts';
 import { digestEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
-// The daily digest (ADR 0903), a job under its own lease: a member who takes a type "daily" gets
+// The daily digest (ADR 0037), a job under its own lease: a member who takes a type "daily" gets
 // one email with every waiting notification once the oldest of them is a day old. Each member's
 // digest is claimed and queued in one transaction, so a crash sends it once or not at all.
 

@@ -14,7 +14,7 @@ import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
 import { type NotificationFacts, notificationEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
-// The notification model (ADR 0903). Features call `notify` (an audience, set-based) or
+// The notification model (ADR 0037). Features call `notify` (an audience, set-based) or
 // `notifyMember` (one member, with the feature's own email) inside their transaction: the in-app
 // notification and its email are written if and only if the change that raised them commits.
 // Delivery by the member's preference for the type: 'immediately' queues the email in the outbox,

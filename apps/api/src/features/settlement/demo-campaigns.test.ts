@@ -119,7 +119,7 @@ describe('demo campaigns', () => {
       { slug: 'starfall-couriers', status: 'services_active', currency: 'EUR', developerId: developer!.id },
       { slug: 'tidebound', status: 'scheduled', currency: 'EUR', developerId: developer!.id },
     ]);
-    // The demo studio is verified (ADR 0902), once however often the seed runs: its scheduled
+    // The demo studio is verified (ADR 0036), once however often the seed runs: its scheduled
     // showcase opens at its start time as a verified studio's does.
     const verifications = await db.select().from(studioKyb).where(eq(studioKyb.userId, developer!.id));
     expect(verifications.map((v) => v.decision)).toEqual(['approved']);

@@ -59,7 +59,7 @@ export async function openCampaign(ctx: AppContext, campaignId: string, now: Dat
     try {
       await openForInvestment(ctx, tx, campaign, { actorId: null, reason: 'start time reached', now });
     } catch (err) {
-      // The studio is not verified (ADR 0902): the campaign stays scheduled and is tried again every
+      // The studio is not verified (ADR 0036): the campaign stays scheduled and is tried again every
       // round, so it opens at the first round after an admin approves the studio.
       if (err instanceof AppError && err.code === 'studioKybRequired') {
         ctx.log.warn({ campaignId }, 'campaign not opened: its studio has no approved verification');

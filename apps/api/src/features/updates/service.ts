@@ -16,7 +16,7 @@ import { notify } from '../notifications/service.ts';
 import { renderMarkdown } from './markdown.ts';
 import * as repo from './repo.ts';
 
-// Campaign updates and follows (ADR 0903). A studio posts updates on its own public campaign; each
+// Campaign updates and follows (ADR 0037). A studio posts updates on its own public campaign; each
 // is public or for investors only. Investors-only updates do not exist for anyone else: they are
 // left out of the list and answer 404 alone. A new update notifies the campaign's investors (and,
 // when public, its followers) through the notifications feature, in the same transaction.

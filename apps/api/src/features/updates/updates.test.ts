@@ -5,7 +5,7 @@ import { createTestApp, registerUser, type TestApp, type TestClient } from '../.
 import { campaignUpdates, notifications } from '../../db/schema-notifications.ts';
 import { runDigests } from '../notifications/digest.ts';
 
-// Campaign updates, follows and the notifications they raise (ADR 0903), through the API as a
+// Campaign updates, follows and the notifications they raise (ADR 0037), through the API as a
 // studio, its investors, its followers and everyone else see them.
 
 let t: TestApp;

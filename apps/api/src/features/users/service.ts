@@ -72,7 +72,7 @@ export async function setSubscriptions(ctx: AppContext, userId: string, input: S
 }
 
 /**
- * The newsletter's one-click unsubscribe (ADR 0904): turns the switch off; true when it was on.
+ * The newsletter's one-click unsubscribe (ADR 0038): turns the switch off; true when it was on.
  * A deleted account stays as it is.
  */
 export async function unsubscribeFromNewsletter(db: Db, userId: string): Promise<boolean> {

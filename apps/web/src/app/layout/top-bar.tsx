@@ -17,7 +17,7 @@ const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 // Only members see the account menu; visitors never download it.
 const AccountMenu = lazy(() => import('./account-menu.tsx').then((m) => ({ default: m.AccountMenu })));
-// The notification bell, likewise members only, with its texts (ADR 0903).
+// The notification bell, likewise members only, with its texts (ADR 0037).
 const NotificationBell = lazy(() =>
   Promise.all([
     import('../../features/notifications/notification-bell.tsx'),

@@ -108,7 +108,7 @@ export function StatusPanel({
       {error !== null && !target && (
         <Notice type="error" ref={noticeRef}>
           <p>{errorText(t, error, { fallback: 'backoffice:campaigns.moveFailed' })}</p>
-          {/* Opening needs the studio's verification (ADR 0902): one of the missing items. */}
+          {/* Opening needs the studio's verification (ADR 0036): one of the missing items. */}
           {error instanceof ApiError && error.fieldCodes.studio_kyb && (
             <ul className={styles.badFields}>
               <li>

@@ -18,7 +18,7 @@ import styles from './backoffice.module.css';
 import { ConfirmBox } from './confirm-box.tsx';
 import { LoadError } from './load-error.tsx';
 
-// One studio's verification (KYB, ADR 0902): everything it sent, its registration proof, its
+// One studio's verification (KYB, ADR 0036): everything it sent, its registration proof, its
 // earlier submissions; a waiting one is approved or refused (with the reason the studio reads),
 // each after a confirmation that names the studio.
 

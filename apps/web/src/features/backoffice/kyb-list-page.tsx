@@ -10,7 +10,7 @@ import { countryName } from '../kyb/countries.ts';
 import styles from './backoffice.module.css';
 import { LoadError } from './load-error.tsx';
 
-// Studios' verifications (KYB, ECSP Art 5; ADR 0902), waiting ones first by default; each opens
+// Studios' verifications (KYB, ECSP Art 5; ADR 0036), waiting ones first by default; each opens
 // its detail, where an admin approves or refuses it.
 
 const FILTERS: KybFilter[] = ['submitted', 'approved', 'refused', 'all'];

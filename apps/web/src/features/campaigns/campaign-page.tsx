@@ -28,7 +28,7 @@ import { formatAmount, formatDay, formatShare, progressPercent, timeLeftText } f
 
 // The payout simulator is its own chunk: the page shows first, the calculator follows.
 const PayoutSimulator = lazy(() => import('./components/payout-simulator.tsx'));
-// The updates and the follow button come with their own texts (ADR 0903).
+// The updates and the follow button come with their own texts (ADR 0037).
 const CampaignUpdates = lazy(() =>
   Promise.all([import('./components/campaign-updates.tsx'), loadNamespaces(['notifications'])]).then(
     ([m]) => m,

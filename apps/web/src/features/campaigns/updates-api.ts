@@ -2,7 +2,7 @@ import type { FollowResponse, UpdateListResponse } from '@indiesplit/shared/upda
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
-// A campaign's updates and the member's follow (ADR 0903).
+// A campaign's updates and the member's follow (ADR 0037).
 
 const base = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;
 

@@ -17,7 +17,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
-// The community's calls (ADR 0904): a campaign page's questions and comments, their moderation,
+// The community's calls (ADR 0038): a campaign page's questions and comments, their moderation,
 // news for members, and the back office of news and newsletters. One fetcher each, query options
 // for reads, one hook each; a change refreshes what shows it.
 

@@ -12,7 +12,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { useAsk, useHide, usePin, usePosts, useReply, useReport, useUnhide } from './api.ts';
 import styles from './community.module.css';
 
-// Questions and comments on a campaign page (ADR 0904). Every post is shown as text: React escapes
+// Questions and comments on a campaign page (ADR 0038). Every post is shown as text: React escapes
 // it, so markup a member typed reads as typed. Threads are one level deep.
 
 export function CampaignDiscussion({ slug }: { slug: string }) {

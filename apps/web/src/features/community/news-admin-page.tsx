@@ -14,7 +14,7 @@ import styles from './community.module.css';
 
 const EMPTY: NewsDraftRequest = { title_en: '', title_it: '', body_en: '', body_it: '' };
 
-/** Back office: news in English and Italian, drafts and published (ADR 0904). */
+/** Back office: news in English and Italian, drafts and published (ADR 0038). */
 export default function NewsAdminPage() {
   const { t } = useTranslation(['community', 'errors']);
   usePageTitle(t('admin.news.title'));

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useStudioOfCampaign, useStudioPage } from './api.ts';
 import styles from './community.module.css';
 
-/** /studios/:username — a studio's public page: profile, campaigns and their outcomes (ADR 0904). */
+/** /studios/:username — a studio's public page: profile, campaigns and their outcomes (ADR 0038). */
 export default function StudioPage() {
   const { username = '' } = useParams();
   const { t } = useTranslation('community');

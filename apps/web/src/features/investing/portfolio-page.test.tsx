@@ -129,6 +129,13 @@ function serve(state: State, route = '/portfolio') {
         decided_at: null,
       });
     },
+    'GET /api/payments/account/': () =>
+      jsonResponse(200, {
+        mode: 'manual',
+        identity: { status: 'not_started', reason: null },
+        account: null,
+        sandbox_bank_url: null,
+      }),
     'GET /api/funds/deposit-instructions/': () =>
       jsonResponse(200, {
         currency: 'EUR',

@@ -8,6 +8,7 @@ import { Notice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { DepositInstructions } from '../funds/deposit-instructions.tsx';
 import { WithdrawalSection } from '../funds/withdrawal-section.tsx';
+import { ProviderDeposit } from '../payments/provider-deposit.tsx';
 import { useMovements, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './investing.module.css';
@@ -83,7 +84,7 @@ export function WalletSection() {
       </section>
       {currency === 'EUR' && (
         <>
-          <DepositInstructions />
+          <ProviderDeposit manual={<DepositInstructions />} />
           <WithdrawalSection />
         </>
       )}

@@ -7,7 +7,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../lib/api.ts';
 
-// The studio's verification (KYB, ADR 0902): the studio's own status and form, and the back
+// The studio's verification (KYB, ADR 0036): the studio's own status and form, and the back
 // office's review list, detail and decision. A decision refreshes every KYB read.
 
 export const kybKeys = {

@@ -20,7 +20,7 @@ import { useSubmitKyb } from './api.ts';
 import { useCountries } from './countries.ts';
 import styles from './kyb.module.css';
 
-// The studio's verification form (KYB, ECSP Art 5; ADR 0902): the legal entity, its legal
+// The studio's verification form (KYB, ECSP Art 5; ADR 0036): the legal entity, its legal
 // representative, the beneficial owners (at least one, together at most 100%), the Art 5(2)
 // declarations and the registration proof. The shared KybSubmission checks the fields here as on
 // the server; the file's own limits are checked before sending, its content by the server.

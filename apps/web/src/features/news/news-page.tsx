@@ -20,7 +20,7 @@ export function formatNewsDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
 }
 
-/** /news — news written by the IndieSplit team, for members (ADR 0904). */
+/** /news — news written by the IndieSplit team, for members (ADR 0038). */
 export default function NewsPage() {
   const { t, i18n } = useTranslation('news');
   const [page, setPage] = useState(1);

@@ -2,7 +2,7 @@ import type { NotificationListResponse } from '@indiesplit/shared/notifications'
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
-// The notification centre's server calls (ADR 0903). The bell reads the unread count without the
+// The notification centre's server calls (ADR 0037). The bell reads the unread count without the
 // query library (it sits in the top bar of every page, the home page included).
 
 export const notificationKeys = { all: ['notifications'] as const };

@@ -52,7 +52,7 @@ export async function moveCampaignStatus(
       throw badRequest('reasonRequired', { reason: 'reasonRequired' });
     if (to === 'scheduled' || to === 'live') {
       const problems = publishProblems(row, now);
-      // Opening also needs the studio's verification (ADR 0902): named among the missing items, so
+      // Opening also needs the studio's verification (ADR 0036): named among the missing items, so
       // an admin sees everything still to do at once.
       const unverified =
         to === 'live' && row.currency !== 'DEMO' && !(await isStudioVerified(tx, row.developerId, now));

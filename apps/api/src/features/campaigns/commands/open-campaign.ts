@@ -12,10 +12,10 @@ import { recordKeyInformationVersion } from './key-information-version.ts';
  * Opens a locked campaign for investment (-> live): the one way it happens, whether an admin opens
  * it from the back office or the start job does at its start time. A start still ahead is brought
  * forward to `now`; going live freezes the platform's share (moveCampaign); every watcher not told
- * yet and every follower by their preferences (ADR 0903) is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
+ * yet and every follower by their preferences (ADR 0037) is sent the same "it is open" email and the studio its own, queued in the caller's transaction (it goes if and only
  * if the opening commits). Call `ctx.mail.nudge()` after the commit when `notified` > 0.
  *
- * A campaign in euros opens only while its studio's verification (KYB, ECSP Art 5, ADR 0902) is
+ * A campaign in euros opens only while its studio's verification (KYB, ECSP Art 5, ADR 0036) is
  * approved and running: 409 studioKybRequired otherwise, whoever asks. The demo's rounds, in virtual
  * money with no studio behind them, are not offers to the public and need none.
  */
@@ -48,7 +48,7 @@ export async function openCampaign(
       ),
     );
   }
-  // Its followers (ADR 0903), in the app and by email by their preferences; not for the demo's rounds.
+  // Its followers (ADR 0037), in the app and by email by their preferences; not for the demo's rounds.
   const followers =
     live.currency === 'DEMO'
       ? { notified: 0, emailed: 0 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DepositDto, extractReference, normalizeBankTransactionId } from '@indiesplit/shared/funds';
+import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
@@ -50,40 +51,72 @@ export async function recordDeposit(
   const result = await ctx.db.transaction(async (tx) => {
     const member = await repo.findMemberByReference(tx, reference);
     if (!member || member.deletedAt) throw unknownReference();
-    // Again under the user row's lock: an account deleted since the read above gets nothing.
-    if (!(await lockLiveMember(tx, member.id))) throw unknownReference();
-    if (await isBankTransactionUsed(tx, bankId)) throw alreadyRecorded();
-    const { wallet, world } = await accounts(tx, member.id);
-    const id = randomUUID();
-    const transfer = await ledger.transfer(tx, {
-      debitAccountId: world.id,
-      creditAccountId: wallet.id,
-      amount: input.amount_cents,
-      currency: 'EUR',
-      kind: 'deposit',
-      reference: id,
-      createdBy: adminId,
-    });
-    const row = await repo.insertDeposit(tx, {
-      id,
-      userId: member.id,
+    return creditDeposit(ctx, tx, member, {
       amountCents: input.amount_cents,
       bankTransactionId: bankId,
       valueDate: input.value_date,
-      payerName: input.payer_name?.trim() || null,
-      transferId: transfer.id,
+      payerName: input.payer_name ?? null,
       recordedBy: adminId,
     });
-    if (!row) throw alreadyRecorded();
-    // The one namespace of incoming bank ids: a pool payment with this id may have won the race.
-    if (
-      !(await claimBankTransaction(tx, { bankTransactionId: bankId, usedFor: 'deposit', depositId: row.id }))
-    )
-      throw alreadyRecorded();
-    await enqueueMail(tx, depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl));
-    const recorder = await repo.findMember(tx, adminId);
-    return { row, member, recordedBy: recorder?.username ?? null };
   });
   ctx.mail.nudge();
   return toDepositDto(result.row, result.member, result.recordedBy);
+}
+
+/**
+ * The one deposit-credit path, in the caller's transaction: world:EUR -> the member's wallet, the
+ * deposits row, the claim of the incoming id in bank_transactions, and the member's email. Used by
+ * an admin's recording (above) and by a provider's pay-in (ADR 0039, `recordedBy` null). Throws
+ * 409 depositAlreadyRecorded when the id was used before; 422 unknownDepositReference when the
+ * account is deleted.
+ */
+export async function creditDeposit(
+  ctx: AppContext,
+  tx: Db,
+  member: repo.MemberRow,
+  input: {
+    amountCents: number;
+    bankTransactionId: string;
+    valueDate: string;
+    payerName: string | null;
+    recordedBy: string | null;
+  },
+) {
+  // Again under the user row's lock: an account deleted since it was read gets nothing.
+  if (!(await lockLiveMember(tx, member.id))) throw unknownReference();
+  if (await isBankTransactionUsed(tx, input.bankTransactionId)) throw alreadyRecorded();
+  const { wallet, world } = await accounts(tx, member.id);
+  const id = randomUUID();
+  const transfer = await ledger.transfer(tx, {
+    debitAccountId: world.id,
+    creditAccountId: wallet.id,
+    amount: input.amountCents,
+    currency: 'EUR',
+    kind: 'deposit',
+    reference: id,
+    ...(input.recordedBy ? { createdBy: input.recordedBy } : {}),
+  });
+  const row = await repo.insertDeposit(tx, {
+    id,
+    userId: member.id,
+    amountCents: input.amountCents,
+    bankTransactionId: input.bankTransactionId,
+    valueDate: input.valueDate,
+    payerName: input.payerName?.trim() || null,
+    transferId: transfer.id,
+    recordedBy: input.recordedBy,
+  });
+  if (!row) throw alreadyRecorded();
+  // The one namespace of incoming bank ids: a pool payment with this id may have won the race.
+  if (
+    !(await claimBankTransaction(tx, {
+      bankTransactionId: input.bankTransactionId,
+      usedFor: 'deposit',
+      depositId: row.id,
+    }))
+  )
+    throw alreadyRecorded();
+  await enqueueMail(tx, depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl));
+  const recorder = input.recordedBy ? await repo.findMember(tx, input.recordedBy) : undefined;
+  return { row, member, recordedBy: recorder?.username ?? null };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../../platform/errors.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
+import { assertIdentityVerified } from '../../identity/service.ts';
 import * as ledger from '../../ledger/service.ts';
 import { accounts, mailTarget } from '../common.ts';
 import { withdrawalRequestedEmail } from '../emails.ts';
@@ -36,6 +37,8 @@ export async function requestWithdrawal(
     if (!member || member.deletedAt) throw notFound();
     // Money leaves only for an address we know reaches the member, who is told of every request.
     if (!member.emailVerifiedAt) throw forbidden('emailNotVerifiedToWithdraw');
+    // Where a payment provider holds the money, its identity check comes first (ADR 0039).
+    await assertIdentityVerified(ctx, tx, userId);
     const { wallet, world } = await accounts(tx, userId);
     const id = randomUUID();
     // The reservation locks the wallet row, so two requests of one member queue here and the count

@@ -40,7 +40,7 @@ export function FollowButton({ slug }: { slug: string }) {
 
 /**
  * The campaign's updates, newest first, a page at a time. The body is HTML the server rendered
- * from Markdown and sanitised (ADR 0903); the title is text.
+ * from Markdown and sanitised (ADR 0037); the title is text.
  */
 export default function CampaignUpdates({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('notifications');
@@ -69,7 +69,7 @@ export default function CampaignUpdates({ slug }: { slug: string }) {
                 {u.visibility === 'investors' && <> · {t('updates.investorsOnly')}</>}
               </p>
               {/* Sanitised on the server: Markdown with raw HTML off, then an allowlist. */}
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML (ADR 0903) */}
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML (ADR 0037) */}
               <div className={styles.text} dangerouslySetInnerHTML={{ __html: u.body_html }} />
             </article>
           ))}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+import { deposits } from './schema-campaigns.ts';
+
+// Client money through the payment provider (ADR 0039).
+
+export const IDENTITY_STATUSES = ['not_started', 'pending', 'verified', 'refused', 'expired'] as const;
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+
+/** A member's identity check at the provider: the user made there, the last hosted session. */
+export const memberIdentities = pgTable(
+  'member_identities',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerUserId: text('provider_user_id').unique(),
+    status: text('status').notNull().default('not_started'),
+    /** The last session started; events of older sessions change nothing. */
+    sessionId: text('session_id'),
+    /** Sessions started so far: the next one's idempotency key counts on it. */
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    reason: text('reason'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'member_identities_status_check',
+      sql`${t.status} in ('not_started', 'pending', 'verified', 'refused', 'expired')`,
+    ),
+  ],
+);
+
+/** A verified member's EUR wallet and personal IBAN at the provider (one each). */
+export const providerAccounts = pgTable('provider_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  walletId: text('wallet_id').notNull().unique(),
+  virtualAccountId: text('virtual_account_id').notNull().unique(),
+  iban: text('iban').notNull().unique(),
+  bic: text('bic').notNull(),
+  holderName: text('holder_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const PAYIN_OUTCOMES = ['credited', 'suspense', 'assigned', 'returned'] as const;
+
+/**
+ * Every provider pay-in applied to the ledger, once: the provider's id is the primary key, so a
+ * duplicate, late or racing event finds it taken and moves nothing.
+ */
+export const providerPayins = pgTable(
+  'provider_payins',
+  {
+    payinId: text('payin_id').primaryKey(),
+    /** The member whose wallet received it at the provider. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    payerName: text('payer_name'),
+    outcome: text('outcome').notNull(),
+    depositId: uuid('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
+    refundId: text('refund_id'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('provider_payins_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'provider_payins_outcome_check',
+      sql`${t.outcome} in ('credited', 'suspense', 'assigned', 'returned')`,
+    ),
+    index('provider_payins_user_idx').on(t.userId),
+    index('provider_payins_deposit_idx').on(t.depositId),
+    index('provider_payins_decided_by_idx').on(t.decidedBy),
+    index('provider_payins_suspense_idx').on(t.createdAt).where(sql`${t.outcome} = 'suspense'`),
+  ],
+);

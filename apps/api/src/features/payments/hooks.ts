@@ -1,0 +1,48 @@
+import type { AppContext } from '../../platform/context.ts';
+import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
+import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
+
+// The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
+// query are never believed. The resource is read from the provider by id and applied from what the
+// provider answers, so a forged notice (an id the provider does not know) moves nothing, and a
+// duplicate, late or out-of-order one applies the resource's current state, once.
+
+export const HOOK_PATH = '/api/payments/hooks';
+
+export type HookResult = PayinOutcome | 'identity' | 'unknown_resource' | 'unhandled';
+
+export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Promise<HookResult> {
+  const provider = providerOf(ctx);
+  const { eventType, resourceId } = notice;
+  if (eventType.startsWith('PAYIN_NORMAL_')) {
+    const payin = await provider.getPayIn(resourceId);
+    if (!payin) return unknown(ctx, notice);
+    return applyPayIn(ctx, payin);
+  }
+  if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
+    const session = await provider.getIdentityVerification(resourceId);
+    if (!session) return unknown(ctx, notice);
+    await applyIdentitySession(ctx, session);
+    return 'identity';
+  }
+  ctx.log.info({ eventType, resourceId }, 'payment provider event not handled');
+  return 'unhandled';
+}
+
+function unknown(ctx: AppContext, notice: HookNotice): HookResult {
+  ctx.log.warn(
+    { eventType: notice.eventType, resourceId: notice.resourceId },
+    'payment provider event for a resource the provider does not know: ignored',
+  );
+  return 'unknown_resource';
+}
+
+/** Sandbox mode: subscribes this instance to the sandbox provider's events, through the adapter. */
+export async function registerSandboxHooks(ctx: AppContext): Promise<void> {
+  const provider = providerOf(ctx);
+  const url = `${ctx.config.publicUrl}${HOOK_PATH}`;
+  const existing = new Set((await provider.listHooks()).map((h) => h.eventType));
+  for (const eventType of HOOK_EVENT_TYPES)
+    if (!existing.has(eventType))
+      await provider.createHook(eventType, url, keyFor(`hook:${eventType}:${url}`));
+}

@@ -1,0 +1,274 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { providerPayins } from '../../db/schema-payments.ts';
+import { type Payments, startPayments } from '../../platform/payments/create-provider.ts';
+import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
+import { checkLedgerInvariants } from '../ledger/service.ts';
+import { registerSandboxHooks } from './hooks.ts';
+
+// PAYMENTS=sandbox end to end through the API: the real Mangopay adapter and SDK talk HTTP to the
+// sandbox provider, whose webhooks come back into this app. Only the provider is fake.
+
+let t: TestApp;
+let payments: Payments;
+let sandbox: SandboxProvider;
+let admin: Awaited<ReturnType<typeof member>>;
+
+beforeAll(async () => {
+  let deliverTo: TestApp | undefined;
+  payments = await startPayments(
+    { mode: 'sandbox', sandboxPort: 0, timeoutMs: 1_000, attempts: 3 },
+    // The app's logger does not exist yet; the sandbox logs nothing worth reading here.
+    { warn: () => {}, info: () => {}, error: () => {} } as never,
+    {
+      retryDelayMs: 5,
+      deliver: async (url) => {
+        const u = new URL(url);
+        await deliverTo?.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+      },
+    },
+  );
+  sandbox = payments.sandbox!;
+  t = await createTestApp({ env: { PAYMENTS: 'sandbox' }, payments });
+  deliverTo = t;
+  await registerSandboxHooks(t.app.ctx);
+  admin = await member(t, 'admin');
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await payments?.close();
+});
+
+async function investor(first = 'Ada', last = 'Lovelace') {
+  const m = await member(t);
+  await t.database.db.update(users).set({ firstName: first, lastName: last }).where(eq(users.id, m.id));
+  return m;
+}
+
+const account = async (client: TestClient) => {
+  const res = await client.get('/api/payments/account/');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+const available = async (client: TestClient) =>
+  (await client.get('/api/wallet/?currency=EUR')).json().balances[0]?.available_cents ?? 0;
+
+/** What a person does on the sandbox's hosted page: approve or refuse the check, then come back. */
+async function completeCheck(client: TestClient, outcome: 'approve' | 'refuse', reason = '') {
+  const start = await client.post('/api/payments/identity/');
+  expect(start.statusCode).toBe(200);
+  const hosted = start.json().hosted_url as string;
+  expect(hosted.startsWith(sandbox.baseUrl)).toBe(true);
+  const page = await fetch(hosted, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome, reason }),
+    redirect: 'manual',
+  });
+  expect(page.status).toBe(303);
+  expect(page.headers.get('location')).toBe(`${t.config.publicUrl}/wallet?identity=returned`);
+  await sandbox.flushHooks();
+}
+
+async function verifiedInvestor(first = 'Ada', last = 'Lovelace') {
+  const m = await investor(first, last);
+  await completeCheck(m.client, 'approve');
+  const { account: acc } = await account(m.client);
+  return { ...m, iban: acc.iban as string };
+}
+
+const hook = (client: TestClient, query: Record<string, string>) =>
+  client.get(`/api/payments/hooks?${new URLSearchParams(query)}`);
+
+describe('identity verification before real euros', () => {
+  it('a new member has not started; without a name the check cannot start', async () => {
+    const m = await member(t);
+    await t.database.db.update(users).set({ firstName: '', lastName: '' }).where(eq(users.id, m.id));
+    expect(await account(m.client)).toMatchObject({
+      mode: 'sandbox',
+      identity: { status: 'not_started', reason: null },
+      account: null,
+    });
+    const res = await m.client.post('/api/payments/identity/');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('identityNamesRequired');
+  });
+
+  it('withdrawing euros needs a verified identity (translated 403)', async () => {
+    const m = await investor();
+    const res = await m.client.request('POST', '/api/funds/withdrawals/', {
+      body: { amount: '10.00', iban: 'IT60 X054 2811 1010 0000 0123 456', account_holder: 'Ada Lovelace' },
+      headers: { 'accept-language': 'it' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('identityNotVerified');
+    expect(res.json().message).toMatch(/verifica la tua identità/i);
+  });
+
+  it('pending, then verified on the provider’s event: the member gets a personal IBAN', async () => {
+    const m = await investor();
+    const start = await m.client.post('/api/payments/identity/');
+    expect((await account(m.client)).identity.status).toBe('pending');
+    await fetch(start.json().hosted_url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'approve' }),
+      redirect: 'manual',
+    });
+    await sandbox.flushHooks();
+    const after = await account(m.client);
+    expect(after.identity).toEqual({ status: 'verified', reason: null });
+    expect(after.account.iban).toMatch(/^IT\d{2}X03002/);
+    expect(after.account.holder_name).toBe('Ada Lovelace');
+    expect(after.sandbox_bank_url).toContain('/sandbox/bank?iban=');
+    expect((await m.client.post('/api/payments/identity/')).json().code).toBe('identityAlreadyVerified');
+  });
+
+  it('a refused check shows the reason, and a new check can be started', async () => {
+    const m = await investor('Grace', 'Hopper');
+    await completeCheck(m.client, 'refuse', 'Photo blurred');
+    expect((await account(m.client)).identity).toEqual({
+      status: 'refused',
+      reason: 'DOCUMENT_UNREADABLE: Photo blurred',
+    });
+    expect((await account(m.client)).account).toBeNull();
+    await completeCheck(m.client, 'approve');
+    expect((await account(m.client)).identity.status).toBe('verified');
+  });
+
+  it('an old session’s late event changes nothing', async () => {
+    const m = await investor('Alan', 'Turing');
+    await completeCheck(m.client, 'refuse', 'Expired document');
+    const [old] = [...sandbox.state.idv.values()].filter((s) => s.Status === 'REFUSED').slice(-1);
+    await completeCheck(m.client, 'approve');
+    // The refused session's event arrives again, late.
+    sandbox.emit('IDENTITY_VERIFICATION_FAILED', String(old?.Id));
+    await sandbox.flushHooks();
+    expect((await account(m.client)).identity.status).toBe('verified');
+  });
+});
+
+describe('pay-ins to the personal IBAN', () => {
+  it('a transfer from the member credits the wallet once, whatever the events do', async () => {
+    const m = await verifiedInvestor('Ada', 'Lovelace');
+    const wire = sandbox.receiveWire({ iban: m.iban, amount: 25_000, payerName: 'LOVELACE ADA' });
+    await sandbox.flushHooks();
+    expect(await available(m.client)).toBe(25_000);
+    // Duplicates, and the same event late with an older date.
+    for (let i = 0; i < 3; i++) sandbox.emit('PAYIN_NORMAL_SUCCEEDED', String(wire.Id));
+    sandbox.emit('PAYIN_NORMAL_SUCCEEDED', String(wire.Id), 1_000);
+    await sandbox.flushHooks();
+    const direct = await hook(t.client(), {
+      EventType: 'PAYIN_NORMAL_SUCCEEDED',
+      RessourceId: String(wire.Id),
+      Date: '1',
+    });
+    expect(direct.json()).toEqual({ result: 'duplicate' });
+    expect(await available(m.client)).toBe(25_000);
+    const rows = await t.database.db
+      .select()
+      .from(providerPayins)
+      .where(eq(providerPayins.payinId, String(wire.Id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.outcome).toBe('credited');
+    // The member sees it as a deposit, and the provider's wallet holds what the ledger says.
+    const tx = (await m.client.get('/api/wallet/?currency=EUR')).json().transactions;
+    expect(tx).toEqual([expect.objectContaining({ amount_cents: 25_000, kind: 'deposit' })]);
+    const walletId = [...sandbox.state.virtualAccounts.values()].find(
+      (v) => String((v.LocalAccountsDetails as { Account: { Iban: string } }).Account.Iban) === m.iban,
+    )?.WalletId;
+    expect((await payments.provider?.getWallet(String(walletId)))?.balance.amount).toBe(25_000);
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a forged notice (an id the provider does not know) moves nothing; a malformed one is refused', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(providerPayins);
+    const forged = await hook(t.client(), {
+      EventType: 'PAYIN_NORMAL_SUCCEEDED',
+      RessourceId: 'wt_forged000001',
+      Date: '1700000000',
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ result: 'unknown_resource' });
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(providerPayins);
+    expect(after).toEqual(before);
+    const bad = await t
+      .client()
+      .get('/api/payments/hooks?EventType=PAYIN_NORMAL_SUCCEEDED&RessourceId=../x&Date=1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('invalidHookNotice');
+  });
+
+  it('a provider failing while a notice is handled: retried; when it keeps failing, 503 and nothing applied, then applied once', async () => {
+    const m = await verifiedInvestor('Katherine', 'Johnson');
+    const wire = sandbox.receiveWire({ iban: m.iban, amount: 1_000, payerName: 'Katherine Johnson' });
+    // The event is lost (answered 503): three failing reads in a row, the adapter's every try.
+    const notice = { EventType: 'PAYIN_NORMAL_SUCCEEDED', RessourceId: String(wire.Id), Date: '1' };
+    await sandbox.flushHooks();
+    const credited = await available(m.client);
+    expect(credited).toBe(1_000);
+    // The provider's own delivery is lost this time: the notice comes from the test alone.
+    const payinHook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED');
+    if (payinHook) payinHook.Status = 'DISABLED';
+    const wire2 = sandbox.receiveWire({ iban: m.iban, amount: 500, payerName: 'Katherine Johnson' });
+    if (payinHook) payinHook.Status = 'ENABLED';
+    // Every try of the adapter fails: 503 (the provider will send the notice again), nothing applied.
+    sandbox.faults.push(
+      ...Array.from({ length: 3 }, () => ({ kind: 'status500' as const, afterWork: false })),
+    );
+    const failed = await hook(t.client(), { ...notice, RessourceId: String(wire2.Id) });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().code).toBe('paymentProviderUnavailable');
+    expect(await available(m.client)).toBe(1_000);
+    // One fault is retried inside the adapter: applied once; the next delivery changes nothing.
+    sandbox.faults.push({ kind: 'status500', afterWork: false });
+    const retried = await hook(t.client(), { ...notice, RessourceId: String(wire2.Id) });
+    expect(retried.json()).toEqual({ result: 'credited' });
+    sandbox.emit('PAYIN_NORMAL_SUCCEEDED', String(wire2.Id));
+    await sandbox.flushHooks();
+    expect(await available(m.client)).toBe(1_500);
+  });
+});
+
+describe('the suspense account', () => {
+  it('parks a transfer from someone else; an admin assigns one and returns another, once each', async () => {
+    const m = await verifiedInvestor('Mary', 'Jackson');
+    const foreign = sandbox.receiveWire({ iban: m.iban, amount: 3_000, payerName: 'Mallory Unknown' });
+    const other = sandbox.receiveWire({ iban: m.iban, amount: 700, payerName: 'Eve Stranger' });
+    await sandbox.flushHooks();
+    expect(await available(m.client)).toBe(0);
+    const list = await admin.client.get('/api/backoffice/payments/suspense/');
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().items.map((i: { payin_id: string }) => i.payin_id);
+    expect(ids).toEqual(expect.arrayContaining([foreign.Id, other.Id]));
+    expect((await m.client.get('/api/backoffice/payments/suspense/')).statusCode).toBe(403);
+
+    const url = (id: unknown, what: string) => `/api/backoffice/payments/suspense/${String(id)}/${what}`;
+    const unconfirmed = await admin.client.post(url(foreign.Id, 'assign'), { confirm: 'wrong' });
+    expect(unconfirmed.statusCode).toBe(422);
+    expect((await admin.client.post(url(foreign.Id, 'assign'), { confirm: foreign.Id })).statusCode).toBe(
+      204,
+    );
+    expect(await available(m.client)).toBe(3_000);
+    const again = await admin.client.post(url(foreign.Id, 'assign'), { confirm: foreign.Id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('payinNotParked');
+
+    expect((await admin.client.post(url(other.Id, 'return'), { confirm: other.Id })).statusCode).toBe(204);
+    expect((await admin.client.post(url(other.Id, 'return'), { confirm: other.Id })).statusCode).toBe(409);
+    const refunds = [...sandbox.state.refunds.values()].filter((r) => r.InitialTransactionId === other.Id);
+    expect(refunds).toHaveLength(1);
+    expect(await available(m.client)).toBe(3_000);
+    const outcomes = await t.database.db
+      .select({ id: providerPayins.payinId, outcome: providerPayins.outcome })
+      .from(providerPayins)
+      .where(sql`${providerPayins.payinId} in (${String(foreign.Id)}, ${String(other.Id)})`);
+    expect(Object.fromEntries(outcomes.map((o) => [o.id, o.outcome]))).toEqual({
+      [String(foreign.Id)]: 'assigned',
+      [String(other.Id)]: 'returned',
+    });
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+});

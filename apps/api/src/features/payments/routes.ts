@@ -1,0 +1,132 @@
+import { ErrorResponse } from '@indiesplit/shared/auth';
+import {
+  PaymentAccountDto,
+  StartIdentityResponse,
+  SuspenseDecision,
+  SuspenseList,
+} from '@indiesplit/shared/payments';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
+import { ProviderError, parseHookNotice } from '../../platform/payments/provider.ts';
+import { handleHookNotice } from './hooks.ts';
+import {
+  assignSuspense,
+  listSuspense,
+  paymentAccount,
+  returnSuspense,
+  startIdentityCheck,
+} from './service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
+const Params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  r.get(
+    '/payments/account/',
+    {
+      schema: {
+        tags,
+        summary: "The payment mode, the member's identity check and personal IBAN",
+        response: { 200: PaymentAccountDto, ...errors },
+      },
+    },
+    async (req) => paymentAccount(ctx, requireSession(req).user.id),
+  );
+
+  r.post(
+    '/payments/identity/',
+    {
+      schema: {
+        tags,
+        summary: "Start the provider's hosted identity check; answers the page to send the member to",
+        response: { 200: StartIdentityResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = requireSession(req).user.id;
+      await ctx.limiter.consume({ name: 'identity-start', limit: 10, windowSeconds: 3600 }, userId);
+      return startIdentityCheck(ctx, userId);
+    },
+  );
+
+  // The provider's webhook: GET ?EventType=…&RessourceId=…&Date=… (its spelling). Anonymous by
+  // nature; it costs one read at the provider and is believed only through that read.
+  r.get(
+    '/payments/hooks',
+    { schema: { tags, summary: "The payment provider's event notices", hide: true } },
+    async (req, reply) => {
+      if (!ctx.payments.provider) throw new AppError('notFound', 404);
+      const notice = parseHookNotice(req.query as Record<string, unknown>);
+      if (!notice) throw new AppError('invalidHookNotice', 400);
+      try {
+        const result = await handleHookNotice(ctx, notice);
+        return reply.status(200).send({ result });
+      } catch (err) {
+        // The provider tries a notice again when it is not answered 200: a fault of ours or of its
+        // API is worth that; nothing was applied.
+        if (err instanceof ProviderError) throw new AppError('paymentProviderUnavailable', 503);
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/backoffice/payments/suspense/',
+    {
+      schema: {
+        tags,
+        summary: 'Pay-ins parked in the suspense account (payer name not the member’s)',
+        response: { 200: SuspenseList, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(ctx, req);
+      return { items: await listSuspense(ctx) };
+    },
+  );
+
+  for (const decision of ['assign', 'return'] as const)
+    r.post(
+      `/backoffice/payments/suspense/:id/${decision}`,
+      {
+        schema: {
+          tags,
+          summary:
+            decision === 'assign'
+              ? 'Credit a parked pay-in to the member whose IBAN received it'
+              : 'Send a parked pay-in back to the account it came from',
+          params: Params,
+          body: SuspenseDecision,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const admin = await requireAdmin(ctx, req);
+        // The confirmation: the admin types the pay-in's id, so a click on the wrong row moves nothing.
+        if (req.body.confirm !== req.params.id)
+          throw new AppError('invalidRequest', 422, { fields: { confirm: 'invalidRequest' } });
+        if (decision === 'assign') await assignSuspense(ctx, admin.id, req.params.id, req.ip);
+        else await returnSuspense(ctx, admin.id, req.params.id, req.ip);
+        return reply.status(204).send(null);
+      },
+    );
+}

@@ -1,0 +1,254 @@
+// The payment provider as the platform sees it (ADR 0039). Client money is held by a licensed
+// payment service provider (ECSP Art 10); the ledger stays the record of who owns what, and the
+// provider's balances must equal the ledger's for every mapped account.
+//
+// Amounts are integer cents. Every write takes an idempotency key: the same key twice makes one
+// resource at the provider, so a retried call (after a timeout or a 5xx) never moves money twice.
+// Reads answer null when the provider does not know the id, which is how a forged webhook is told
+// from a real one: the resource it names does not exist, so nothing moves.
+
+export type ProviderCurrency = 'EUR';
+
+export interface ProviderMoney {
+  currency: ProviderCurrency;
+  /** Integer cents. */
+  amount: number;
+}
+
+/** A resource's state at the provider, in the provider's own words reduced to three. */
+export type ProviderStatus = 'CREATED' | 'SUCCEEDED' | 'FAILED';
+
+export interface NaturalUserInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Our member id, kept at the provider so its dashboard leads back to us. */
+  tag: string;
+}
+
+export interface ProviderUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  tag: string | null;
+}
+
+/** Hosted identity verification: the member is sent to `hostedUrl` and comes back to our return URL. */
+export type IdentityVerificationStatus =
+  | 'PENDING'
+  | 'VALIDATED'
+  | 'REFUSED'
+  | 'REVIEW'
+  | 'OUT_OF_DATE'
+  | 'TIMEOUT'
+  | 'ERROR';
+
+export interface IdentityVerificationSession {
+  id: string;
+  userId: string;
+  status: IdentityVerificationStatus;
+  hostedUrl: string;
+  /** Why a session was refused, in the provider's words (shown to the member). */
+  reason: string | null;
+}
+
+export interface ProviderWallet {
+  id: string;
+  ownerId: string;
+  description: string;
+  balance: ProviderMoney;
+  tag: string | null;
+}
+
+export interface VirtualAccount {
+  id: string;
+  walletId: string;
+  ownerId: string;
+  iban: string;
+  bic: string;
+  /** The account holder's name the bank shows the payer. */
+  holderName: string;
+  active: boolean;
+}
+
+/** Money received by bank transfer on a virtual account (a BANK_WIRE pay-in). */
+export interface PayIn {
+  id: string;
+  status: ProviderStatus;
+  creditedWalletId: string;
+  creditedUserId: string;
+  amount: ProviderMoney;
+  fees: ProviderMoney;
+  /** The name of the account the money came from, as the payer's bank gave it. */
+  payerName: string | null;
+  payerIban: string | null;
+  wireReference: string | null;
+  resultMessage: string | null;
+  executedAt: Date | null;
+}
+
+export interface Transfer {
+  id: string;
+  status: ProviderStatus;
+  authorId: string;
+  debitedWalletId: string;
+  creditedWalletId: string;
+  amount: ProviderMoney;
+  fees: ProviderMoney;
+  resultMessage: string | null;
+}
+
+export interface TransferInput {
+  authorId: string;
+  debitedWalletId: string;
+  creditedWalletId: string;
+  amount: number;
+  fees?: number;
+  tag?: string;
+}
+
+export interface BankAccountInput {
+  ownerName: string;
+  iban: string;
+  /** The holder's address, which the provider asks for on IBAN accounts. */
+  address: { line1: string; city: string; postalCode: string; country: string };
+}
+
+export interface BankAccount {
+  id: string;
+  userId: string;
+  ownerName: string;
+  iban: string;
+  active: boolean;
+}
+
+export interface PayoutInput {
+  authorId: string;
+  debitedWalletId: string;
+  bankAccountId: string;
+  amount: number;
+  fees?: number;
+  /** What the member's bank statement shows (at most 12 characters at Mangopay). */
+  bankWireRef?: string;
+  tag?: string;
+}
+
+export interface Payout {
+  id: string;
+  status: ProviderStatus;
+  authorId: string;
+  debitedWalletId: string;
+  bankAccountId: string;
+  amount: ProviderMoney;
+  resultMessage: string | null;
+}
+
+export interface Refund {
+  id: string;
+  status: ProviderStatus;
+  /** The pay-in or transfer refunded. */
+  initialTransactionId: string;
+  amount: ProviderMoney;
+  resultMessage: string | null;
+}
+
+/** The event types we subscribe to (the provider's names). */
+export const HOOK_EVENT_TYPES = [
+  'PAYIN_NORMAL_SUCCEEDED',
+  'PAYIN_NORMAL_FAILED',
+  'TRANSFER_NORMAL_SUCCEEDED',
+  'TRANSFER_NORMAL_FAILED',
+  'PAYOUT_NORMAL_SUCCEEDED',
+  'PAYOUT_NORMAL_FAILED',
+  'PAYIN_REFUND_SUCCEEDED',
+  'PAYIN_REFUND_FAILED',
+  'IDENTITY_VERIFICATION_VALIDATED',
+  'IDENTITY_VERIFICATION_FAILED',
+  'IDENTITY_VERIFICATION_INCONCLUSIVE',
+  'IDENTITY_VERIFICATION_OUTDATED',
+] as const;
+export type HookEventType = (typeof HOOK_EVENT_TYPES)[number];
+
+/** What a webhook call says: only a hint of which resource changed. Never trusted on its own. */
+export interface HookNotice {
+  eventType: string;
+  resourceId: string;
+  /** Unix seconds, as the provider sends it. */
+  date: number;
+}
+
+export interface Hook {
+  id: string;
+  eventType: string;
+  url: string;
+  status: 'ENABLED' | 'DISABLED';
+}
+
+/** An error from the provider: `retryable` when a second try with the same key may succeed. */
+export class ProviderError extends Error {
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly providerCode: string | undefined;
+  constructor(message: string, status: number, retryable: boolean, providerCode?: string) {
+    super(message);
+    this.name = 'ProviderError';
+    this.status = status;
+    this.retryable = retryable;
+    this.providerCode = providerCode;
+  }
+}
+
+export interface PaymentProvider {
+  readonly mode: 'sandbox' | 'mangopay';
+
+  createNaturalUser(input: NaturalUserInput, idempotencyKey: string): Promise<ProviderUser>;
+  getUser(id: string): Promise<ProviderUser | null>;
+
+  startIdentityVerification(
+    userId: string,
+    returnUrl: string,
+    idempotencyKey: string,
+  ): Promise<IdentityVerificationSession>;
+  getIdentityVerification(id: string): Promise<IdentityVerificationSession | null>;
+
+  createWallet(
+    input: { ownerId: string; description: string; tag?: string },
+    idempotencyKey: string,
+  ): Promise<ProviderWallet>;
+  /** The wallet with its balance (reconciliation reads it). */
+  getWallet(id: string): Promise<ProviderWallet | null>;
+
+  createVirtualAccount(walletId: string, idempotencyKey: string): Promise<VirtualAccount>;
+  getVirtualAccount(walletId: string, id: string): Promise<VirtualAccount | null>;
+
+  getPayIn(id: string): Promise<PayIn | null>;
+
+  createTransfer(input: TransferInput, idempotencyKey: string): Promise<Transfer>;
+  getTransfer(id: string): Promise<Transfer | null>;
+
+  createBankAccount(userId: string, input: BankAccountInput, idempotencyKey: string): Promise<BankAccount>;
+  createPayout(input: PayoutInput, idempotencyKey: string): Promise<Payout>;
+  getPayout(id: string): Promise<Payout | null>;
+
+  /** Sends a pay-in's money back to the account it came from (all of it). */
+  refundPayIn(payInId: string, authorId: string, idempotencyKey: string): Promise<Refund>;
+  getRefund(id: string): Promise<Refund | null>;
+
+  createHook(eventType: HookEventType, url: string, idempotencyKey: string): Promise<Hook>;
+  listHooks(): Promise<Hook[]>;
+}
+
+/**
+ * Reads a webhook's query string (GET ?EventType=…&RessourceId=…&Date=…, the provider's spelling).
+ * Bounded and strict: anything else is null and moves nothing.
+ */
+export function parseHookNotice(query: Record<string, unknown>): HookNotice | null {
+  const eventType = query.EventType;
+  const resourceId = query.RessourceId;
+  const date = query.Date;
+  if (typeof eventType !== 'string' || !/^[A-Z_]{3,64}$/.test(eventType)) return null;
+  if (typeof resourceId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(resourceId)) return null;
+  if (typeof date !== 'string' || !/^\d{1,12}$/.test(date)) return null;
+  return { eventType, resourceId, date: Number(date) };
+}

@@ -1,0 +1,700 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bankPage, donePage, idvPage } from './pages.ts';
+import {
+  adjust,
+  balanceOf,
+  eur,
+  type Json,
+  newIban,
+  newState,
+  nextId,
+  now,
+  type SandboxState,
+} from './state.ts';
+
+// The sandbox payment provider (PAYMENTS=sandbox, ADR 0039): a small HTTP server on loopback that
+// answers the subset of Mangopay's REST API we use — same paths, JSON shapes, OAuth client-
+// credentials token and Idempotency-Key — so the real adapter and the official SDK talk HTTP to it.
+// It keeps its state in memory, sends webhooks (GET ?EventType&RessourceId&Date) to the hooks
+// registered with it, and serves two pages where a newcomer "completes" an identity check and
+// "sends" a bank transfer to their personal IBAN. Tests use the same server, and its fault
+// switches (a 5xx or a hang, before or after the work is done) to prove retries are idempotent.
+
+export interface SandboxOptions {
+  clientId: string;
+  apiKey: string;
+  host?: string;
+  port?: number;
+  /** How a webhook is delivered; by default an HTTP GET to the hook's URL. */
+  deliver?: (url: string) => Promise<void>;
+  /** Milliseconds before a payout settles on its own (SUCCEEDED, or FAILED for a failing IBAN). */
+  payoutDelayMs?: number;
+  log?: (msg: string, extra?: Json) => void;
+}
+
+export type Fault = { kind: 'status500' | 'hang'; afterWork: boolean };
+
+const BODY_LIMIT = 64 * 1024;
+const API = '/v2.01';
+
+class HttpFail extends Error {
+  readonly status: number;
+  readonly type: string;
+  constructor(status: number, type: string, message: string) {
+    super(message);
+    this.status = status;
+    this.type = type;
+  }
+}
+
+const escapeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
+
+export class SandboxProvider {
+  readonly state: SandboxState = newState();
+  /** Faults served, in order, to the next API requests (the token request aside). */
+  readonly faults: Fault[] = [];
+  /** Every API request, for tests: method, path and Idempotency-Key. */
+  readonly requests: Array<{ method: string; path: string; idempotencyKey: string | null }> = [];
+  /** IBANs whose payouts the sandbox bank refuses. */
+  readonly failingIbans = new Set<string>();
+  private readonly tokens = new Map<string, number>();
+  private server: Server | null = null;
+  private timers = new Set<NodeJS.Timeout>();
+  private deliveries = new Set<Promise<void>>();
+  baseUrl = '';
+  private readonly options: SandboxOptions;
+
+  constructor(options: SandboxOptions) {
+    this.options = options;
+  }
+
+  async start(): Promise<string> {
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch((err) => {
+        this.options.log?.('sandbox provider failed', { err: String(err) });
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve) =>
+      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve),
+    );
+    this.server = server;
+    const { port } = server.address() as AddressInfo;
+    this.baseUrl = `http://${this.options.host ?? '127.0.0.1'}:${port}`;
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.allSettled([...this.deliveries]);
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** Waits for the webhooks sent so far to be delivered (tests). */
+  async flushHooks(): Promise<void> {
+    while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries]);
+  }
+
+  // ---- what a person does on the sandbox's pages (and tests do directly) ---------------------
+
+  /** A bank transfer arriving on a virtual IBAN: a succeeded BANK_WIRE pay-in and its webhook. */
+  receiveWire(input: { iban: string; amount: number; payerName: string; reference?: string }): Json {
+    const vaId = this.state.ibans.get(escapeIban(input.iban));
+    const va = vaId ? this.state.virtualAccounts.get(vaId) : undefined;
+    if (va?.Active !== true) throw new HttpFail(404, 'ressource_not_found', 'Unknown IBAN');
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new HttpFail(400, 'param_error', 'Invalid amount');
+    const id = nextId(this.state, 'wt_');
+    const payin: Json = {
+      Id: id,
+      Tag: null,
+      CreationDate: now(),
+      ExecutionDate: now(),
+      AuthorId: va.CreditedUserId,
+      CreditedUserId: va.CreditedUserId,
+      CreditedWalletId: va.WalletId,
+      DebitedFunds: eur(input.amount),
+      CreditedFunds: eur(input.amount),
+      Fees: eur(0),
+      Status: 'SUCCEEDED',
+      ResultCode: '000000',
+      ResultMessage: 'Success',
+      Type: 'PAYIN',
+      Nature: 'REGULAR',
+      PaymentType: 'BANK_WIRE',
+      ExecutionType: 'EXTERNAL_INSTRUCTION',
+      WireReference: input.reference ?? null,
+      DebitedBankAccount: { OwnerName: input.payerName, IBAN: 'DE89370400440532013000', Type: 'IBAN' },
+    };
+    this.state.payins.set(id, payin);
+    adjust(this.state, String(va.WalletId), input.amount);
+    this.emit('PAYIN_NORMAL_SUCCEEDED', id);
+    return payin;
+  }
+
+  /** The outcome of a hosted identity check, as the person chose it on the page. */
+  completeIdentityVerification(id: string, outcome: 'VALIDATED' | 'REFUSED', reason?: string): Json {
+    const session = this.state.idv.get(id);
+    if (!session) throw new HttpFail(404, 'ressource_not_found', 'Unknown session');
+    if (session.Status !== 'PENDING') return session;
+    session.Status = outcome;
+    session.LastUpdate = now();
+    session.Checks = [
+      {
+        CheckId: `${id}-doc`,
+        Type: 'IDENTITY_DOCUMENT_VERIFICATION',
+        CheckStatus: outcome,
+        CreationDate: now(),
+        LastUpdate: now(),
+        Data: [],
+        Reasons: outcome === 'REFUSED' ? [{ Type: 'DOCUMENT_UNREADABLE', Value: reason ?? null }] : [],
+      },
+    ];
+    const user = this.state.users.get(String(session.UserId));
+    if (user && outcome === 'VALIDATED') user.KYCLevel = 'REGULAR';
+    this.emit(
+      outcome === 'VALIDATED' ? 'IDENTITY_VERIFICATION_VALIDATED' : 'IDENTITY_VERIFICATION_FAILED',
+      id,
+    );
+    return session;
+  }
+
+  /** Settles a payout now (the sandbox bank's answer). */
+  settlePayout(id: string, outcome: 'SUCCEEDED' | 'FAILED'): void {
+    const payout = this.state.payouts.get(id);
+    if (payout?.Status !== 'CREATED') return;
+    payout.Status = outcome;
+    payout.ExecutionDate = now();
+    if (outcome === 'FAILED') {
+      payout.ResultCode = '121999';
+      payout.ResultMessage = 'Bank account refused the transfer';
+      // A refused payout's money is back in the wallet.
+      adjust(this.state, String(payout.DebitedWalletId), Number((payout.DebitedFunds as Json).Amount));
+    } else {
+      payout.ResultCode = '000000';
+      payout.ResultMessage = 'Success';
+    }
+    this.emit(outcome === 'SUCCEEDED' ? 'PAYOUT_NORMAL_SUCCEEDED' : 'PAYOUT_NORMAL_FAILED', id);
+  }
+
+  /** Points the hooks of these event types at `url` (what an operator does in the dashboard). */
+  registerHooksFor(eventTypes: readonly string[], url: string): void {
+    for (const eventType of eventTypes) {
+      const existing = [...this.state.hooks.values()].find((h) => h.EventType === eventType);
+      if (existing) {
+        existing.Url = url;
+        existing.Status = 'ENABLED';
+        continue;
+      }
+      const id = nextId(this.state, 'hk_');
+      this.state.hooks.set(id, {
+        Id: id,
+        EventType: eventType,
+        Url: url,
+        Status: 'ENABLED',
+        Validity: 'VALID',
+        CreationDate: now(),
+      });
+    }
+  }
+
+  /** Sends a webhook for the registered hooks of `eventType` (also for tests: late or repeated events). */
+  emit(eventType: string, resourceId: string, date = now()): void {
+    for (const hook of this.state.hooks.values()) {
+      if (hook.EventType !== eventType || hook.Status !== 'ENABLED') continue;
+      const url = new URL(String(hook.Url));
+      url.searchParams.set('EventType', eventType);
+      url.searchParams.set('RessourceId', resourceId);
+      url.searchParams.set('Date', String(date));
+      const delivery = (this.options.deliver ?? defaultDeliver)(url.toString())
+        .catch((err) =>
+          this.options.log?.('sandbox webhook not delivered', { url: url.pathname, err: String(err) }),
+        )
+        .finally(() => this.deliveries.delete(delivery));
+      this.deliveries.add(delivery);
+    }
+  }
+
+  // ---- HTTP ------------------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    try {
+      if (url.pathname.startsWith('/sandbox/')) return await this.page(req, res, url, method);
+      if (url.pathname === `${API}/oauth/token` && method === 'POST') return await this.token(req, res);
+      if (!url.pathname.startsWith(`${API}/${this.options.clientId}/`))
+        throw new HttpFail(404, 'ressource_not_found', 'Not found');
+      this.authorize(req);
+      const key = header(req, 'idempotency-key');
+      const path = url.pathname.slice(`${API}/${this.options.clientId}`.length).replace(/\/+$/, '');
+      this.requests.push({ method, path, idempotencyKey: key });
+      const fault = this.faults.shift();
+      if (fault && !fault.afterWork) return this.serveFault(fault, res);
+      if (key && method !== 'GET') {
+        if (!/^[A-Za-z0-9_-]{16,36}$/.test(key))
+          throw new HttpFail(400, 'param_error', 'Idempotency-Key must be 16 to 36 characters');
+        const seen = this.state.idempotency.get(key);
+        if (seen) {
+          if (fault) return this.serveFault(fault, res);
+          return send(res, seen.status, seen.body);
+        }
+      }
+      const body = method === 'GET' ? {} : await readJson(req);
+      let answer: { status: number; body: unknown };
+      try {
+        answer = { status: 200, body: this.route(method, path, body) };
+      } catch (err) {
+        if (!(err instanceof HttpFail)) throw err;
+        answer = { status: err.status, body: errorBody(err) };
+      }
+      if (key && method !== 'GET' && answer.status < 500) this.state.idempotency.set(key, answer);
+      if (fault) return this.serveFault(fault, res);
+      return send(res, answer.status, answer.body);
+    } catch (err) {
+      if (err instanceof HttpFail) return send(res, err.status, errorBody(err));
+      throw err;
+    }
+  }
+
+  private serveFault(fault: Fault, res: ServerResponse): void {
+    if (fault.kind === 'status500') {
+      send(res, 500, { Message: 'Internal server error', Type: 'internal_error' });
+      return;
+    }
+    // A hang: the client's own timeout gives up; the socket is closed a while later.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      res.destroy();
+    }, 30_000);
+    this.timers.add(timer);
+  }
+
+  private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const auth = header(req, 'authorization') ?? '';
+    const expected = `Basic ${Buffer.from(`${this.options.clientId}:${this.options.apiKey}`).toString('base64')}`;
+    const a = Buffer.from(auth);
+    const b = Buffer.from(expected);
+    if (a.length !== b.length || !timingSafeEqual(a, b))
+      throw new HttpFail(401, 'invalid_client', 'Authentication failed');
+    const form = new URLSearchParams(await readText(req));
+    if (form.get('grant_type') !== 'client_credentials')
+      throw new HttpFail(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
+    const token = nextId(this.state, 'tok') + Math.random().toString(36).slice(2);
+    this.tokens.set(token, Date.now() + 3600_000);
+    send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+  }
+
+  private authorize(req: IncomingMessage): void {
+    const auth = header(req, 'authorization') ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+    const expires = this.tokens.get(token);
+    if (!expires || expires < Date.now()) throw new HttpFail(401, 'invalid_token', 'Invalid access token');
+  }
+
+  private route(method: string, path: string, body: Json): unknown {
+    const s = this.state;
+    const parts = path.split('/').filter(Boolean);
+    const [a, b, c, d] = parts;
+    const found = (map: Map<string, Json>, id: string | undefined) => {
+      const row = id ? map.get(id) : undefined;
+      if (!row) throw new HttpFail(404, 'ressource_not_found', 'Cannot found the ressource');
+      return row;
+    };
+    if (method === 'POST' && a === 'users' && b === 'natural' && parts.length === 2) {
+      for (const f of ['FirstName', 'LastName', 'Email'] as const)
+        if (typeof body[f] !== 'string' || body[f] === '')
+          throw new HttpFail(400, 'param_error', `${f} is required`);
+      const id = nextId(s, 'user_');
+      const user = {
+        Id: id,
+        PersonType: 'NATURAL',
+        UserCategory: body.UserCategory ?? 'PAYER',
+        KYCLevel: 'LIGHT',
+        FirstName: body.FirstName,
+        LastName: body.LastName,
+        Email: body.Email,
+        Tag: body.Tag ?? null,
+        TermsAndConditionsAccepted: body.TermsAndConditionsAccepted === true,
+        CreationDate: now(),
+      };
+      s.users.set(id, user);
+      return user;
+    }
+    if (method === 'GET' && a === 'users' && parts.length === 2) return found(s.users, b);
+    if (method === 'POST' && a === 'users' && c === 'identity-verifications') {
+      const user = found(s.users, b);
+      if (user.UserCategory !== 'OWNER')
+        throw new HttpFail(400, 'param_error', 'Identity verification needs an OWNER user');
+      if (typeof body.ReturnUrl !== 'string' || !/^https?:\/\//.test(body.ReturnUrl))
+        throw new HttpFail(400, 'param_error', 'ReturnUrl is invalid');
+      const id = nextId(s, 'idv_');
+      const session = {
+        Id: id,
+        UserId: user.Id,
+        Status: 'PENDING',
+        HostedUrl: `${this.baseUrl}/sandbox/idv/${id}`,
+        ReturnUrl: body.ReturnUrl,
+        Tag: body.Tag ?? null,
+        CreationDate: now(),
+        LastUpdate: now(),
+        Checks: [],
+      };
+      s.idv.set(id, session);
+      return session;
+    }
+    if (method === 'GET' && a === 'identity-verifications' && parts.length === 2) return found(s.idv, b);
+    if (method === 'POST' && a === 'wallets' && parts.length === 1) {
+      const owners = body.Owners;
+      if (!Array.isArray(owners) || owners.length !== 1)
+        throw new HttpFail(400, 'param_error', 'Owners is required');
+      found(s.users, String(owners[0]));
+      if (body.Currency !== 'EUR') throw new HttpFail(400, 'param_error', 'Currency must be EUR here');
+      const id = nextId(s, 'wlt_');
+      const wallet = {
+        Id: id,
+        Owners: owners,
+        Description: body.Description ?? '',
+        Currency: 'EUR',
+        Balance: eur(0),
+        FundsType: 'DEFAULT',
+        Tag: body.Tag ?? null,
+        CreationDate: now(),
+      };
+      s.wallets.set(id, wallet);
+      return wallet;
+    }
+    if (method === 'GET' && a === 'wallets' && parts.length === 2) return found(s.wallets, b);
+    if (method === 'POST' && a === 'wallets' && c === 'virtual-accounts' && parts.length === 3) {
+      const wallet = found(s.wallets, b);
+      const owner = found(s.users, String((wallet.Owners as string[])[0]));
+      const iban = newIban();
+      const id = nextId(s, 'va_');
+      const va = {
+        Id: id,
+        WalletId: wallet.Id,
+        CreditedUserId: owner.Id,
+        VirtualAccountPurpose: body.VirtualAccountPurpose ?? 'USER_OWNED',
+        Country: body.Country ?? 'IT',
+        Status: 'ACTIVE',
+        Active: true,
+        AccountOwner: `${owner.FirstName} ${owner.LastName}`,
+        LocalAccountsDetails: {
+          Address: { StreetName: 'Via del Sandbox 1', PostCode: '20100', TownName: 'Milano', Country: 'IT' },
+          Account: { Iban: iban, Bic: 'SNDBITMMXXX' },
+          BankName: 'Sandbox Bank',
+        },
+        InternationalAccountDetails: null,
+        Capabilities: { LocalPayinAvailable: true, InternationalPayinAvailable: false, Currencies: ['EUR'] },
+        ResultCode: '000000',
+        ResultMessage: 'Success',
+        CreationDate: now(),
+      };
+      s.virtualAccounts.set(id, va);
+      s.ibans.set(iban, id);
+      return va;
+    }
+    if (method === 'GET' && a === 'wallets' && c === 'virtual-accounts' && parts.length === 4) {
+      const va = found(s.virtualAccounts, d);
+      if (va.WalletId !== b) throw new HttpFail(404, 'ressource_not_found', 'Cannot found the ressource');
+      return va;
+    }
+    if (method === 'GET' && a === 'payins' && parts.length === 2) return found(s.payins, b);
+    if (method === 'POST' && a === 'payins' && c === 'refunds' && parts.length === 3) {
+      const payin = found(s.payins, b);
+      if (payin.Status !== 'SUCCEEDED') throw new HttpFail(400, 'param_error', 'The payin is not succeeded');
+      if (payin.Refunded === true)
+        throw new HttpFail(400, 'param_error', 'The payin has already been refunded');
+      const amount = Number((payin.CreditedFunds as Json).Amount);
+      const walletId = String(payin.CreditedWalletId);
+      const id = nextId(s, 'rf_');
+      const ok = balanceOf(s, walletId) >= amount;
+      const refund = {
+        Id: id,
+        AuthorId: body.AuthorId ?? payin.AuthorId,
+        InitialTransactionId: payin.Id,
+        InitialTransactionType: 'PAYIN',
+        DebitedWalletId: walletId,
+        DebitedFunds: eur(amount),
+        CreditedFunds: eur(amount),
+        Fees: eur(0),
+        Status: ok ? 'SUCCEEDED' : 'FAILED',
+        ResultCode: ok ? '000000' : '001001',
+        ResultMessage: ok ? 'Success' : 'Unsufficient wallet balance',
+        Type: 'PAYOUT',
+        Nature: 'REFUND',
+        CreationDate: now(),
+      };
+      if (ok) {
+        adjust(s, walletId, -amount);
+        payin.Refunded = true;
+      }
+      s.refunds.set(id, refund);
+      this.emit(ok ? 'PAYIN_REFUND_SUCCEEDED' : 'PAYIN_REFUND_FAILED', id);
+      return refund;
+    }
+    if (method === 'GET' && a === 'refunds' && parts.length === 2) return found(s.refunds, b);
+    if (method === 'POST' && a === 'transfers' && parts.length === 1) {
+      const from = found(s.wallets, String(body.DebitedWalletId));
+      const to = found(s.wallets, String(body.CreditedWalletId));
+      const amount = Number((body.DebitedFunds as Json | undefined)?.Amount);
+      const fees = Number((body.Fees as Json | undefined)?.Amount ?? 0);
+      if (
+        !Number.isSafeInteger(amount) ||
+        amount <= 0 ||
+        !Number.isSafeInteger(fees) ||
+        fees < 0 ||
+        fees > amount
+      )
+        throw new HttpFail(400, 'param_error', 'DebitedFunds or Fees is invalid');
+      const ok = balanceOf(s, String(from.Id)) >= amount;
+      const id = nextId(s, 'tr_');
+      const transfer = {
+        Id: id,
+        AuthorId: body.AuthorId,
+        DebitedWalletId: from.Id,
+        CreditedWalletId: to.Id,
+        DebitedFunds: eur(amount),
+        CreditedFunds: eur(amount - fees),
+        Fees: eur(fees),
+        Status: ok ? 'SUCCEEDED' : 'FAILED',
+        ResultCode: ok ? '000000' : '001001',
+        ResultMessage: ok ? 'Success' : 'Unsufficient wallet balance',
+        Tag: body.Tag ?? null,
+        Type: 'TRANSFER',
+        Nature: 'REGULAR',
+        CreationDate: now(),
+        ExecutionDate: now(),
+      };
+      if (ok) {
+        adjust(s, String(from.Id), -amount);
+        adjust(s, String(to.Id), amount - fees);
+      }
+      s.transfers.set(id, transfer);
+      this.emit(ok ? 'TRANSFER_NORMAL_SUCCEEDED' : 'TRANSFER_NORMAL_FAILED', id);
+      return transfer;
+    }
+    if (method === 'GET' && a === 'transfers' && parts.length === 2) return found(s.transfers, b);
+    if (method === 'POST' && a === 'users' && c === 'bankaccounts' && d === 'iban') {
+      const user = found(s.users, b);
+      if (typeof body.OwnerName !== 'string' || typeof body.IBAN !== 'string')
+        throw new HttpFail(400, 'param_error', 'OwnerName and IBAN are required');
+      const id = nextId(s, 'ba_');
+      const account = {
+        Id: id,
+        UserId: user.Id,
+        Type: 'IBAN',
+        OwnerName: body.OwnerName,
+        IBAN: escapeIban(body.IBAN),
+        OwnerAddress: body.OwnerAddress ?? null,
+        Active: true,
+        CreationDate: now(),
+      };
+      s.bankAccounts.set(id, account);
+      return account;
+    }
+    if (method === 'POST' && a === 'payouts' && b === 'bankwire' && parts.length === 2) {
+      const wallet = found(s.wallets, String(body.DebitedWalletId));
+      const account = found(s.bankAccounts, String(body.BankAccountId));
+      const amount = Number((body.DebitedFunds as Json | undefined)?.Amount);
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw new HttpFail(400, 'param_error', 'DebitedFunds is invalid');
+      const ok = balanceOf(s, String(wallet.Id)) >= amount;
+      const id = nextId(s, 'po_');
+      const payout = {
+        Id: id,
+        AuthorId: body.AuthorId,
+        DebitedWalletId: wallet.Id,
+        BankAccountId: account.Id,
+        DebitedFunds: eur(amount),
+        CreditedFunds: eur(amount),
+        Fees: eur(0),
+        BankWireRef: body.BankWireRef ?? null,
+        Status: ok ? 'CREATED' : 'FAILED',
+        ResultCode: ok ? null : '001001',
+        ResultMessage: ok ? null : 'Unsufficient wallet balance',
+        Tag: body.Tag ?? null,
+        Type: 'PAYOUT',
+        Nature: 'REGULAR',
+        PaymentType: 'BANK_WIRE',
+        CreationDate: now(),
+      };
+      s.payouts.set(id, payout);
+      if (ok) {
+        adjust(s, String(wallet.Id), -amount);
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          this.settlePayout(id, this.failingIbans.has(String(account.IBAN)) ? 'FAILED' : 'SUCCEEDED');
+        }, this.options.payoutDelayMs ?? 1000);
+        this.timers.add(timer);
+      } else {
+        this.emit('PAYOUT_NORMAL_FAILED', id);
+      }
+      return payout;
+    }
+    if (
+      method === 'GET' &&
+      a === 'payouts' &&
+      (parts.length === 2 || (b === 'bankwire' && parts.length === 3))
+    )
+      return found(s.payouts, parts.length === 2 ? b : c);
+    if (method === 'POST' && a === 'hooks' && parts.length === 1) {
+      if (
+        typeof body.EventType !== 'string' ||
+        typeof body.Url !== 'string' ||
+        !/^https?:\/\//.test(body.Url)
+      )
+        throw new HttpFail(400, 'param_error', 'EventType and Url are required');
+      for (const h of s.hooks.values())
+        if (h.EventType === body.EventType)
+          throw new HttpFail(409, 'param_error', 'A hook has already been registered for this EventType');
+      const id = nextId(s, 'hk_');
+      const hook = {
+        Id: id,
+        EventType: body.EventType,
+        Url: body.Url,
+        Status: 'ENABLED',
+        Validity: 'VALID',
+        CreationDate: now(),
+      };
+      s.hooks.set(id, hook);
+      return hook;
+    }
+    if (method === 'GET' && a === 'hooks' && parts.length === 1) return [...s.hooks.values()];
+    if (method === 'PUT' && a === 'hooks' && parts.length === 2) {
+      const hook = found(s.hooks, b);
+      if (typeof body.Url === 'string') hook.Url = body.Url;
+      if (body.Status === 'ENABLED' || body.Status === 'DISABLED') hook.Status = body.Status;
+      return hook;
+    }
+    throw new HttpFail(404, 'ressource_not_found', 'Not found');
+  }
+
+  // ---- pages -----------------------------------------------------------------------------------
+
+  private async page(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
+    const html = (status: number, body: string): void => {
+      res
+        .writeHead(status, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy':
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+          'x-frame-options': 'DENY',
+        })
+        .end(body);
+    };
+    const idv = /^\/sandbox\/idv\/([A-Za-z0-9_]{1,64})$/.exec(url.pathname);
+    if (idv?.[1]) {
+      const session = this.state.idv.get(idv[1]);
+      if (!session) return html(404, donePage('Unknown identity check', 'This link is not valid.'));
+      if (method === 'POST') {
+        const form = new URLSearchParams(await readText(req));
+        const outcome = form.get('outcome') === 'refuse' ? 'REFUSED' : 'VALIDATED';
+        this.completeIdentityVerification(
+          idv[1],
+          outcome,
+          form.get('reason')?.slice(0, 200) || 'Document unreadable',
+        );
+        res.writeHead(303, { location: String(session.ReturnUrl) }).end();
+        return;
+      }
+      const user = this.state.users.get(String(session.UserId));
+      return html(200, idvPage(session, user));
+    }
+    if (url.pathname === '/sandbox/bank') {
+      if (method === 'POST') {
+        const form = new URLSearchParams(await readText(req));
+        const iban = escapeIban(form.get('iban') ?? '');
+        const payerName = (form.get('payer') ?? '').trim().slice(0, 140);
+        const amount = euroCents(form.get('amount') ?? '');
+        if (!iban || !payerName || amount === null)
+          return html(
+            400,
+            bankPage({
+              iban,
+              payer: payerName,
+              error: 'Fill in the IBAN, your name and an amount such as 250.00.',
+            }),
+          );
+        try {
+          const payin = this.receiveWire({
+            iban,
+            amount,
+            payerName,
+            reference: form.get('reference')?.slice(0, 140),
+          });
+          return html(
+            200,
+            donePage(
+              'Transfer sent',
+              `Pay-in ${String(payin.Id)} of €${(amount / 100).toFixed(2)} arrived on ${iban}.`,
+            ),
+          );
+        } catch (err) {
+          if (err instanceof HttpFail)
+            return html(400, bankPage({ iban, payer: payerName, error: 'No active account has this IBAN.' }));
+          throw err;
+        }
+      }
+      return html(
+        200,
+        bankPage({ iban: url.searchParams.get('iban') ?? '', payer: url.searchParams.get('payer') ?? '' }),
+      );
+    }
+    return html(404, donePage('Not found', 'No such sandbox page.'));
+  }
+}
+
+function euroCents(text: string): number | null {
+  const m = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!m) return null;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+  return cents > 0 ? cents : null;
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : null;
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) throw new HttpFail(413, 'param_error', 'Body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const text = await readText(req);
+  if (text.trim() === '') return {};
+  try {
+    const parsed = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Json) : {};
+  } catch {
+    throw new HttpFail(400, 'param_error', 'Body is not JSON');
+  }
+}
+
+function errorBody(err: HttpFail) {
+  return { Message: err.message, Type: err.type, Id: `err-${Date.now()}`, Date: now(), errors: {} };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+}
+
+async function defaultDeliver(url: string): Promise<void> {
+  const res = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(5000) });
+  await res.arrayBuffer();
+}
