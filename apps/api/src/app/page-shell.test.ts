@@ -248,6 +248,9 @@ describe('a page that needs no round trip to show its content', () => {
     const gzip = await get('/campaigns', { 'accept-encoding': 'gzip, br;q=0' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+});
+
 describe('a shared studio link (ADR 0038)', () => {
   it('previews as that studio: its name and bio; a studio without public campaigns is a 404', async () => {
     const studio = await registerUser(t);
