@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeEdit, draftCampaign } from '../../../test/fixtures/campaign-editor.ts';
 import { investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
+import { verifyStudio } from '../../../test/fixtures/kyb.ts';
 import { member } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, onPostgres, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await member(t, 'admin');
   developer = await member(t);
+  // Its campaigns open: the studio is verified (ADR 0036).
+  await verifyStudio(t.app.ctx, developer.id, admin.id);
 });
 afterAll(async () => t?.close());
 afterEach(() => {

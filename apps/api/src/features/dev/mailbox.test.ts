@@ -34,14 +34,22 @@ describe('GET /api/dev/mailbox', () => {
     expect(await mailbox(`?to=${encodeURIComponent(payload.email)}`)).toHaveLength(1);
   });
 
-  it('lists messages newest first with to, subject, text, html and created_at', async () => {
+  it('lists messages newest first with to, subject, text, html, headers and created_at', async () => {
     const first = await registerUser(t);
     await t.app.ctx.mail.drain();
     const second = await registerUser(t);
     await t.app.ctx.mail.drain();
 
     const all = await mailbox();
-    expect(Object.keys(all[0]!).sort()).toEqual(['created_at', 'html', 'id', 'subject', 'text', 'to']);
+    expect(Object.keys(all[0]!).sort()).toEqual([
+      'created_at',
+      'headers',
+      'html',
+      'id',
+      'subject',
+      'text',
+      'to',
+    ]);
     const addresses = all.map((m) => m.to);
     expect(addresses.indexOf(second.payload.email)).toBeLessThan(addresses.indexOf(first.payload.email));
     expect(all[0]).toMatchObject({ to: second.payload.email, subject: 'Confirm your email address' });

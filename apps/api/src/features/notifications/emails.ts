@@ -16,10 +16,19 @@ export interface NotificationFacts {
   data: Record<string, string | number | boolean | null>;
 }
 
-const values = (facts: NotificationFacts): TextValues => {
+/**
+ * The values of a notification's texts in `lang`: a fact given per language (`update_title_it`
+ * beside `update_title`) takes the place of the plain one, so every catalogue names the same
+ * placeholders.
+ */
+const values = (facts: NotificationFacts, lang: Language): TextValues => {
   const out: TextValues = { title: facts.campaign?.title ?? '' };
   for (const [k, v] of Object.entries(facts.data))
     if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  for (const k of Object.keys(out)) {
+    const own = facts.data[`${k}_${lang}`];
+    if (typeof own === 'string' || typeof own === 'number') out[k] = own;
+  }
   return out;
 };
 
@@ -42,14 +51,14 @@ export function notificationEmail(
     subject: `${key}.subject` as EmailKey,
     paragraphs: ['layout.hello', `${key}.body` as EmailKey, 'notifications.preferences'],
     action: { label: 'notifications.open', url: notificationUrl(publicUrl, facts) },
-    values: values(facts),
+    values: values(facts, lang),
   });
 }
 
 /** The daily digest: one line per notification, newest first. */
 export function digestEmail(lang: Language, publicUrl: string, items: NotificationFacts[]): RenderedEmail {
   const lines = items.map((facts) => ({
-    verbatim: `• ${renderEmail(lang, { subject: `notifications.${facts.type}.subject` as EmailKey, paragraphs: [], values: values(facts) }).subject}`,
+    verbatim: `• ${renderEmail(lang, { subject: `notifications.${facts.type}.subject` as EmailKey, paragraphs: [], values: values(facts, lang) }).subject}`,
   }));
   return renderEmail(lang, {
     subject: 'notifications.digest.subject',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign, investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
+import { verifyStudio } from '../../../test/fixtures/kyb.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { campaignUpdates, notifications } from '../../db/schema-notifications.ts';
 import { runDigests } from '../notifications/digest.ts';
@@ -272,10 +273,12 @@ describe('follows and preferences', () => {
   });
 
   it('an upcoming campaign can be followed and its opening notifies the follower', async () => {
-    const { slug } = await studioWithCampaign({
+    const { studio, slug } = await studioWithCampaign({
       status: 'scheduled',
       startsAt: new Date(Date.now() + 3600_000),
     });
+    // A campaign in euros opens once its studio is verified (ADR 0036).
+    await verifyStudio(t.app.ctx, studio.id);
     const m = (await registerUser(t)) as Member;
     expect((await m.client.get(`/api/campaigns/${slug}/follow/`)).json()).toEqual({ following: false });
     await m.client.request('PUT', `/api/campaigns/${slug}/follow/`);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MangopayProvider } from './mangopay.ts';
 import { ProviderError, parseHookNotice } from './provider.ts';
@@ -129,6 +131,31 @@ describe('the Mangopay adapter against the sandbox provider', () => {
       .catch((e) => e);
     expect(refused).toMatchObject({ status: 404, retryable: false });
     expect(sandbox.requests.length).toBe(count + 1);
+  });
+
+  it('reads a provider that does not answer at all as a fault to retry, and nothing is left unhandled', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      const nobody = new MangopayProvider({
+        clientId: 'adapter-test',
+        apiKey: 'adapter-test-secret-key',
+        baseUrl: `http://127.0.0.1:${port}`,
+        retry: { attempts: 2, baseDelayMs: 5, timeoutMs: 400 },
+      });
+      const failure = await nobody.getWallet('wlt_x').catch((e) => e);
+      expect(failure).toBeInstanceOf(ProviderError);
+      expect(failure).toMatchObject({ status: 0, retryable: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
   });
 
   it('an insufficient balance is a failed transfer that moves nothing', async () => {

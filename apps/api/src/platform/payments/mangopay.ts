@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import MangoPay from 'mangopay4-nodejs-sdk';
 import {
   type BankAccount,
@@ -224,6 +225,37 @@ function toProviderError(err: unknown): ProviderError {
   return new ProviderError(str(err) || 'provider unreachable', 0, true);
 }
 
+// Two flaws of the SDK's HTTP layer, both in the default instance of its own copy of axios, which
+// every request (the token's too) goes through:
+// - it reads `error.response.data` of every failed request. A request that got no answer at all
+//   (connection refused or reset, DNS failure) has no `response`: the SDK's handler then throws,
+//   its promise never settles and the throw surfaces as an unhandled rejection, which ends a
+//   Node.js process. One interceptor gives such a failure an empty answer with status 0, which the
+//   SDK rejects with like any other and `toProviderError` reads as a fault to retry;
+// - it keeps the base URL in that instance's defaults, so the last client made would be the one
+//   every client talks to. Each call puts its own client's base URL back first.
+interface AxiosLike {
+  defaults: { baseURL?: string };
+  interceptors: { response: { use(onOk: undefined, onFail: (error: unknown) => unknown): number } };
+}
+let sdkAxios: AxiosLike | undefined;
+function sdkHttp(): AxiosLike {
+  if (sdkAxios) return sdkAxios;
+  const fromSdk = createRequire(createRequire(import.meta.url).resolve('mangopay4-nodejs-sdk'));
+  const http = fromSdk('axios') as AxiosLike;
+  http.interceptors.response.use(undefined, (error) => {
+    if (error && typeof error === 'object' && !('response' in error && error.response)) {
+      const message = (error as { message?: unknown }).message;
+      Object.assign(error, {
+        response: { status: 0, headers: {}, data: { Message: String(message ?? 'no answer') } },
+      });
+    }
+    return Promise.reject(error);
+  });
+  sdkAxios = http;
+  return http;
+}
+
 export class MangopayProvider implements PaymentProvider {
   readonly mode = 'mangopay' as const;
   private readonly api: Sdk;
@@ -232,6 +264,7 @@ export class MangopayProvider implements PaymentProvider {
   private readonly options: MangopayOptions;
 
   constructor(options: MangopayOptions) {
+    sdkHttp();
     this.options = options;
     this.api = new MangoPay({
       clientId: options.clientId,
@@ -263,6 +296,7 @@ export class MangopayProvider implements PaymentProvider {
           ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
         };
         try {
+          sdkHttp().defaults.baseURL = this.options.baseUrl;
           return (await run(options)) as Full;
         } catch (err) {
           throw toProviderError(err);

@@ -27,9 +27,6 @@ function renderCampaign(dto: CampaignDetailDto | null, auth = member()) {
       dto
         ? jsonResponse(200, dto)
         : jsonResponse(404, { success: false, code: 'notFound', message: 'Not found.' }),
-    'GET /api/campaigns/neon-drift/updates/?page=1': () =>
-      jsonResponse(200, { count: 0, page: 1, pages: 1, results: [] }),
-    'GET /api/campaigns/neon-drift/follow/': () => jsonResponse(200, { following: false }),
     'POST /api/campaigns/neon-drift/watchers': () =>
       jsonResponse(200, { success: true, message: 'Thank you! We will email you when this campaign opens.' }),
   });

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { campaignPageCommunity } from '../../test/community-stubs.ts';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import CampaignPage from '../campaigns/campaign-page.tsx';
 import { campaignDto } from '../campaigns/test-data.ts';
@@ -77,6 +78,7 @@ describe('a campaign’s updates', () => {
   it('shows the server’s sanitised body, the title as text, the edit, and follows', async () => {
     let following = false;
     const fetchMock = stubApi({
+      ...campaignPageCommunity('neon-drift'),
       'GET /api/campaigns/neon-drift': () => jsonResponse(200, campaignDto({ slug: 'neon-drift' })),
       'GET /api/campaigns/neon-drift/updates/?page=1': () =>
         jsonResponse(200, {
