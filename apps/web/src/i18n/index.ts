@@ -1,8 +1,8 @@
 import { LANGUAGE_COOKIE, REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { isLanguage, LANGUAGES } from '@indiesplit/shared/languages';
 import i18n, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { detectLanguage, keepLanguage } from './detect-language.ts';
 
 // Every namespace file src/i18n/<lang>/<namespace>.json is picked up here; the error catalogue
 // (namespace "errors") comes from packages/shared, so server and browser word errors alike. It is
@@ -105,11 +105,14 @@ const onDemandBackend: BackendModule = {
   },
 };
 
+// The reader's choice is kept (local storage and the cookie) whenever the language is set, the
+// first detection included.
+i18n.on('languageChanged', keepLanguage);
 void i18n
   .use(onDemandBackend)
-  .use(LanguageDetector)
   .use(initReactI18next)
   .init({
+    lng: detectLanguage(),
     resources,
     partialBundledLanguages: true,
     fallbackLng: 'en',
@@ -124,14 +127,6 @@ void i18n
       suffix: '}',
       // Figures every text may name, written once in packages/shared: "for {termMonths} months".
       defaultVariables: { termMonths: REVENUE_SHARE_TERM_MONTHS },
-    },
-    detection: {
-      // Spec §9. index.html carries no lang attribute, so the html tag cannot pre-empt the navigator.
-      order: ['localStorage', 'cookie', 'htmlTag', 'navigator'],
-      caches: ['localStorage', 'cookie'],
-      lookupCookie: LANGUAGE_COOKIE,
-      lookupLocalStorage: 'i18nextLng',
-      cookieOptions: { path: '/', sameSite: 'lax' },
     },
     returnNull: false,
   });
