@@ -8,10 +8,10 @@ import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { registerSandboxHooks } from '../src/features/payments/hooks.ts';
-import { openAccounts } from '../src/features/payments/service.ts';
 import { ownedAccountCodeSql } from '../src/features/ledger/account-code.ts';
 import { checkLedgerInvariants } from '../src/features/ledger/service.ts';
+import { registerSandboxHooks } from '../src/features/payments/hooks.ts';
+import { openAccounts } from '../src/features/payments/service.ts';
 import { startPayments } from '../src/platform/payments/create-provider.ts';
 import { percentile, runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
@@ -108,16 +108,13 @@ async function main() {
   // The sandbox's notices are collected, not sent: the bench delivers them itself, shuffled and
   // with duplicates, as a provider retrying over a flaky network would.
   const notices: string[] = [];
-  const payments = await startPayments(
-    config.payments,
-    { warn() {}, info() {}, error() {} } as never,
-    {
-      deliver: async (url) => {
-        const u = new URL(url);
-        if (u.searchParams.get('EventType') === 'PAYIN_NORMAL_SUCCEEDED') notices.push(`${u.pathname}${u.search}`);
-      },
+  const payments = await startPayments(config.payments, { warn() {}, info() {}, error() {} } as never, {
+    deliver: async (url) => {
+      const u = new URL(url);
+      if (u.searchParams.get('EventType') === 'PAYIN_NORMAL_SUCCEEDED')
+        notices.push(`${u.pathname}${u.search}`);
     },
-  );
+  });
   cleanups.push(() => payments.close());
   const sandbox = payments.sandbox!;
   const app = await buildApp({
@@ -158,7 +155,8 @@ async function main() {
     db,
     sql`select user_id::text, wallet_id, iban from provider_accounts`,
   );
-  if (accounts.length !== memberCount) throw new Error(`${accounts.length} accounts for ${memberCount} members`);
+  if (accounts.length !== memberCount)
+    throw new Error(`${accounts.length} accounts for ${memberCount} members`);
   const names = new Map(members.map((m) => [m.id, `${m.first_name} ${m.last_name}`]));
 
   // The wires: amounts from 10.00 to 2,509.99 euros, members in turn.
