@@ -36,6 +36,7 @@ export const paths = {
   backofficeCampaign: (id = ':id') => `/backoffice/campaigns/${id}`,
   backofficeFunds: '/backoffice/funds',
   backofficeInvestors: '/backoffice/investors',
+  backofficeSuspense: '/backoffice/suspense',
   backofficeKybList: '/backoffice/studio-verifications',
   backofficeKyb: (id = ':id') => `/backoffice/studio-verifications/${id}`,
   backofficeRevenue: '/backoffice/revenue',

@@ -29,6 +29,7 @@ const CampaignListPage = lazy(() => import('./campaign-list-page.tsx'));
 const CampaignEditorPage = lazy(() => import('./campaign-editor-page.tsx'));
 const FundsPage = lazy(() => import('./funds-page.tsx'));
 const InvestorsPage = lazy(() => import('./investors-page.tsx'));
+const SuspensePage = lazy(() => import('./suspense-page.tsx'));
 const KybListPage = lazy(() => import('./kyb-list-page.tsx'));
 const KybDetailPage = lazy(() => import('./kyb-detail-page.tsx'));
 const RevenueReportsPage = lazy(() => import('./revenue-reports-page.tsx'));
@@ -57,6 +58,7 @@ export default function BackofficeApp() {
           <Route path="campaigns/:id" element={<AdminOnly screen={<CampaignEditorPage />} />} />
           <Route path="funds" element={<AdminOnly screen={<FundsPage />} />} />
           <Route path="investors" element={<AdminOnly screen={<InvestorsPage />} />} />
+          <Route path="suspense" element={<AdminOnly screen={<SuspensePage />} />} />
           <Route path="studio-verifications" element={<AdminOnly screen={<KybListPage />} />} />
           <Route path="studio-verifications/:id" element={<AdminOnly screen={<KybDetailPage />} />} />
           <Route path="revenue" element={<AdminOnly screen={<RevenueReportsPage />} />} />
@@ -248,6 +250,11 @@ function Frame({ user, children }: { user?: BackofficeUser; children: ReactNode 
                   <li>
                     <NavLink to={paths.backofficeInvestors} className={linkClass}>
                       {t('nav.investors')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.backofficeSuspense} className={linkClass}>
+                      {t('nav.suspense')}
                     </NavLink>
                   </li>
                   <li>

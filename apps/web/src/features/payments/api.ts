@@ -1,11 +1,15 @@
-import type { PaymentAccountDto, StartIdentityResponse } from '@indiesplit/shared/payments';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PaymentAccountDto, StartIdentityResponse, SuspenseItemDto } from '@indiesplit/shared/payments';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { useRefreshMoney } from '../../lib/money-queries.ts';
 
 // The payment provider's side of the wallet (ADR 0039): the mode, the member's identity check and
 // their personal IBAN.
 
-export const paymentKeys = { account: ['payments', 'account'] as const };
+export const paymentKeys = {
+  account: ['payments', 'account'] as const,
+  suspense: ['payments', 'backoffice', 'suspense'] as const,
+};
 
 export const fetchPaymentAccount = (signal?: AbortSignal) =>
   apiRequest<PaymentAccountDto>('/payments/account/', { signal });
@@ -24,3 +28,33 @@ export const useStartIdentityCheck = () =>
     mutationFn: startIdentityCheck,
     onSuccess: (r) => window.location.assign(r.hosted_url),
   });
+
+// ---- back office: the suspense account ---------------------------------------------------------
+
+export const fetchSuspense = (signal?: AbortSignal) =>
+  apiRequest<{ items: SuspenseItemDto[] }>('/backoffice/payments/suspense/', { signal });
+
+export const suspenseQuery = () =>
+  queryOptions({ queryKey: paymentKeys.suspense, queryFn: ({ signal }) => fetchSuspense(signal) });
+
+export const useSuspense = () => useQuery(suspenseQuery());
+
+export type SuspenseDecisionName = 'assign' | 'return';
+
+/** The server asks for the pay-in's id again in the body: the row confirmed is the row moved. */
+export const decideSuspense = ({ id, decision }: { id: string; decision: SuspenseDecisionName }) =>
+  apiRequest<null>(`/backoffice/payments/suspense/${encodeURIComponent(id)}/${decision}`, {
+    method: 'POST',
+    json: { confirm: id },
+  });
+
+/** After a decision, or a refusal (someone else decided first), the list and every balance refresh. */
+export const useDecideSuspense = () => {
+  const client = useQueryClient();
+  const refreshMoney = useRefreshMoney();
+  return useMutation({
+    mutationFn: decideSuspense,
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: paymentKeys.suspense }), refreshMoney()]),
+  });
+};
