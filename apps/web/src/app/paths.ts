@@ -18,6 +18,8 @@ export const paths = {
   /** The studio's verification (KYB, ECSP Art 5; ADR 0036). */
   studioVerification: '/studio-verification',
   myCampaignReports: (id = ':id') => `/my-campaigns/${id}/reports`,
+  /** The studio's posting and editing of a campaign's updates (by the campaign's address). */
+  myCampaignUpdates: (slug = ':slug') => `/my-campaigns/updates/${slug}`,
   backoffice: '/backoffice',
   backofficePitch: (id = ':id') => `/backoffice/pitches/${id}`,
   backofficeCalls: '/backoffice/calls',

@@ -58,6 +58,10 @@ const StudioVerificationPage = lazyPage(
   ['kyb'],
 );
 const RevenueReportsPage = lazyPage(() => import('../features/revenue/reports-page.tsx'), ['revenue']);
+const UpdateEditorPage = lazyPage(
+  () => import('../features/campaigns/update-editor-page.tsx'),
+  ['notifications'],
+);
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 const CampaignsPage = lazyPage(() => import('../features/campaigns/campaigns-page.tsx'), ['campaigns']);
 const CampaignPage = lazyPage(
@@ -154,6 +158,14 @@ export function AppRoutes() {
             element={
               <RequireAuth>
                 <StudioVerificationPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="my-campaigns/updates/:slug"
+            element={
+              <RequireAuth>
+                <UpdateEditorPage />
               </RequireAuth>
             }
           />

@@ -49,6 +49,9 @@ describe('My campaigns', () => {
       'href',
       '/my-campaigns/c1/reports',
     );
+    expect(
+      within(first).getByRole('link', { name: 'Post or edit the updates of Neon Drift' }),
+    ).toHaveAttribute('href', '/my-campaigns/updates/neon-drift');
     const second = screen.getByRole('article', { name: 'Moss Knight' });
     expect(within(second).getByText('Not launched yet')).toBeInTheDocument();
     expect(within(second).getByText('Demo (virtual euros)')).toBeInTheDocument();

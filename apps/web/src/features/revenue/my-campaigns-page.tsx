@@ -205,6 +205,15 @@ function CampaignCard({ campaign }: { campaign: DeveloperCampaignDto }) {
             {t('mine.reports')}
           </ButtonLink>
         )}
+        {campaign.slug && (
+          <ButtonLink
+            to={paths.myCampaignUpdates(campaign.slug)}
+            variant="secondary"
+            aria-label={t('mine.updatesLabel', { title: campaign.title })}
+          >
+            {t('mine.updates')}
+          </ButtonLink>
+        )}
       </div>
     </article>
   );

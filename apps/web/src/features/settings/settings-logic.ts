@@ -4,11 +4,12 @@ import { normalizeIdentifier } from '@indiesplit/shared/validation';
 
 // Rules of the settings screen that need no React (spec §4, §5), kept testable on their own.
 
-export type SettingsSection = 'profile' | 'security' | 'subscriptions' | 'social' | 'legal';
+export type SettingsSection = 'profile' | 'security' | 'subscriptions' | 'notifications' | 'social' | 'legal';
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   'profile',
   'security',
   'subscriptions',
+  'notifications',
   'social',
   'legal',
 ];

@@ -23,6 +23,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { useLogout } from '../auth/use-logout.ts';
 import { useUser } from './api.ts';
 import { LegalSection } from './legal-section.tsx';
+import { NotificationPreferences } from './notification-preferences.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import styles from './settings.module.css';
@@ -35,6 +36,7 @@ const ICONS: Record<SettingsSection, ReactNode> = {
   profile: <UserIcon size={18} />,
   security: <LockIcon size={18} />,
   subscriptions: <MailIcon size={18} />,
+  notifications: <MailIcon size={18} />,
   social: <DiscordIcon size={18} />,
   legal: <LockIcon size={18} />,
 };
@@ -94,6 +96,7 @@ export default function SettingsPage() {
     );
   } else if (section === 'profile') body = <ProfileSection user={user.data} />;
   else if (section === 'subscriptions') body = <SubscriptionsSection />;
+  else if (section === 'notifications') body = <NotificationPreferences />;
   else if (section === 'social') body = <SocialSection />;
   // Settings → Security: two-factor authentication (ADR 0016) above the active sessions (ADR 0015).
   else if (section === 'security')
