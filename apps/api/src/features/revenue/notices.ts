@@ -320,6 +320,25 @@ export async function sendReportReminders(ctx: AppContext, now: Date): Promise<n
               name: nameOf(p),
             };
             const due = { campaignId: c.id, periodStart, dueOn, today };
+            // An overdue report notifies the studio in the app too (ADR 0037); its escalation email
+            // goes by the developer's preference.
+            if (s.audience === 'studio' && s.step !== 'due') {
+              const { immediately } = await notify(tx, ctx.config.publicUrl, {
+                type: 'report_overdue',
+                campaign: { id: c.id, title: c.title, slug: c.slug ?? c.id },
+                subjectId: `${periodStart}|${s.step}`,
+                data: { period_start: periodStart, due_on: dueOn },
+                audience: { userIds: [p.id] },
+                mail: 'own',
+              });
+              const ref = { title: c.title, slug: c.slug ?? '' };
+              if (immediately.has(p.id))
+                await enqueueMail(
+                  tx,
+                  reportEscalationEmail(recipient, s.step, ref, due, ctx.config.publicUrl),
+                );
+              continue;
+            }
             await enqueueMail(
               tx,
               s.step === 'due'
