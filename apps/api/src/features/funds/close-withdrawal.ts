@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import * as ledger from '../ledger/service.ts';
+import { notifyMember } from '../notifications/service.ts';
 import { UUID } from './common.ts';
 import type { withdrawalPaidEmail } from './emails.ts';
 import { statusOf } from './presenters/withdrawal.ts';
@@ -43,7 +44,19 @@ export async function closeWithdrawal(
     if (!closed) throw new AppError('withdrawalNotOpen', 409);
     if (mail) {
       const member = await repo.findMember(tx, closed.userId);
-      if (member && !member.deletedAt) await enqueueMail(tx, mail(member, closed));
+      // A paid withdrawal is a notification too (ADR 0037): in the app at once, its email by the
+      // member's preference. A rejection is only the email.
+      if (member && !member.deletedAt) {
+        if (how.status === 'paid')
+          await notifyMember(tx, ctx.config.publicUrl, {
+            type: 'withdrawal_paid',
+            userId: member.id,
+            subjectId: closed.id,
+            data: { amount_cents: closed.amountCents, currency: 'EUR' },
+            mail: mail(member, closed),
+          });
+        else await enqueueMail(tx, mail(member, closed));
+      }
     }
     return closed;
   });

@@ -175,6 +175,29 @@ describe('recording a deposit', () => {
     await invariantsHold();
   });
 
+  it('notifies the member in the app, and sends the credit’s email by their preference', async () => {
+    const hasIt = await registerUser(t, { email: `n1_${randomBytes(3).toString('hex')}@example.com` });
+    const digest = await registerUser(t, { email: `n2_${randomBytes(3).toString('hex')}@example.com` });
+    const prefs = await digest.client.request('PUT', '/api/notifications/preferences/', {
+      body: { preferences: [{ type: 'deposit_credited', delivery: 'daily' }] },
+    });
+    expect(prefs.statusCode).toBe(200);
+    for (const m of [hasIt, digest])
+      expect((await deposit({ reference: await referenceOf(m.client), amount: '42' })).statusCode).toBe(201);
+
+    for (const m of [hasIt, digest]) {
+      const list = (await m.client.get('/api/notifications/')).json();
+      expect(list.results.map((n: { type: string; data: unknown }) => [n.type, n.data])).toEqual([
+        ['deposit_credited', { amount_cents: 4_200, currency: 'EUR' }],
+      ]);
+    }
+    // The credit's own email, once, for the member who takes it at once; none yet for the digest.
+    const subjects = async (m: typeof hasIt) =>
+      (await t.mailbox(m.payload.email)).map((x) => x.subject).filter((x) => x.includes('credited'));
+    expect(await subjects(hasIt)).toEqual(['We credited €42.00 to your wallet']);
+    expect(await subjects(digest)).toEqual([]);
+  });
+
   it('credits a bank transaction once: the same id again is a clear 409 that moves nothing', async () => {
     const m = await registerUser(t);
     const reference = await referenceOf(m.client);
@@ -523,6 +546,41 @@ describe('withdrawals', () => {
       paid ? 'Your withdrawal of €80.00 has been paid' : 'Your withdrawal request of €80.00 was rejected',
     );
     await invariantsHold();
+  });
+
+  it('notifies the member of a paid withdrawal in the app, the paid email by their preference, a rejection by email only', async () => {
+    const m = await funded('100', { email: `wn_${randomBytes(3).toString('hex')}@example.com` });
+    const quiet = await funded('100', { email: `wq_${randomBytes(3).toString('hex')}@example.com` });
+    const off = await quiet.client.request('PUT', '/api/notifications/preferences/', {
+      body: { preferences: [{ type: 'withdrawal_paid', delivery: 'off' }] },
+    });
+    expect(off.statusCode).toBe(200);
+    for (const who of [m, quiet]) {
+      const id = (await withdraw(who.client, { amount: '30' })).json().id;
+      const res = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, {
+        bank_reference: 'SEPA-N1',
+      });
+      expect(res.statusCode).toBe(200);
+      const list = (await who.client.get('/api/notifications/')).json();
+      expect(list.results[0]).toMatchObject({
+        type: 'withdrawal_paid',
+        data: { amount_cents: 3_000, currency: 'EUR' },
+      });
+    }
+    const paidMails = async (who: typeof m) =>
+      (await t.mailbox(who.payload.email)).filter((x) => x.subject.includes('has been paid'));
+    expect(await paidMails(m)).toHaveLength(1);
+    expect(await paidMails(quiet)).toHaveLength(0);
+
+    const rejected = (await withdraw(m.client, { amount: '10' })).json().id;
+    expect(
+      (await admin.client.post(`/api/backoffice/funds/withdrawals/${rejected}/reject`, { note: 'No' }))
+        .statusCode,
+    ).toBe(200);
+    const types = (await m.client.get('/api/notifications/'))
+      .json()
+      .results.map((n: { type: string }) => n.type);
+    expect(types.filter((x: string) => x === 'withdrawal_paid')).toHaveLength(1);
   });
 
   it('is rejected with a note the member reads in their language, and the money is available again', async () => {

@@ -4,6 +4,7 @@ import { insertCampaign, investBody, newKey, readyInvestor } from '../../../test
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
 import { investorProfiles } from '../../db/schema-campaigns.ts';
+import { notificationPreferences } from '../../db/schema-notifications.ts';
 
 // Every movement of an investor's own money is confirmed by email (the receipt of a reservation,
 // the confirmation of a revocation), queued in the transaction that moved it.
@@ -84,5 +85,52 @@ describe('emails for an investor’s money', () => {
     const res = await invest(investor.client, campaign.id, 10_000);
     expect(res.json().code).toBe('insufficientFunds');
     expect(about(await t.mailbox(investor.payload.email), 'reserved')).toEqual([]);
+  });
+
+  it('notifies the investor in the app of the reservation and the revocation, and mails each receipt once even with emails switched off', async () => {
+    const campaign = await insertCampaign(db(), { title: 'Tidewater' });
+    const investor = await readyInvestor(t, { cents: 100_000 });
+    // A preference stored against the rules (the API refuses it): a mandatory type goes at once anyway.
+    await db()
+      .insert(notificationPreferences)
+      .values([
+        { userId: investor.id, type: 'investment_received', delivery: 'off' },
+        { userId: investor.id, type: 'investment_revoked', delivery: 'off' },
+      ]);
+    const inv = (await invest(investor.client, campaign.id, 10_000)).json();
+    expect((await investor.client.post(`/api/investments/${inv.id}/revoke`)).statusCode).toBe(200);
+
+    const list = (await investor.client.get('/api/notifications/')).json();
+    expect(list.unread).toBe(2);
+    expect(
+      list.results.map((n: { type: string; campaign: unknown; data: unknown }) => [
+        n.type,
+        n.campaign,
+        n.data,
+      ]),
+    ).toEqual([
+      [
+        'investment_revoked',
+        { slug: campaign.slug, title: 'Tidewater' },
+        { amount_cents: 10_000, currency: 'EUR' },
+      ],
+      [
+        'investment_received',
+        { slug: campaign.slug, title: 'Tidewater' },
+        { amount_cents: 10_000, currency: 'EUR' },
+      ],
+    ]);
+    // The feature's own receipts, once each, and no generic notification email beside them.
+    const mails = about(await t.mailbox(investor.payload.email), 'Tidewater');
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [`You revoked your investment in “Tidewater”`, 'Your investment in “Tidewater” is reserved'].sort(),
+    );
+  });
+
+  it('notifies no one when the money did not move', async () => {
+    const campaign = await insertCampaign(db());
+    const investor = await readyInvestor(t, { cents: 5_000 });
+    await invest(investor.client, campaign.id, 10_000);
+    expect((await investor.client.get('/api/notifications/')).json().results).toEqual([]);
   });
 });

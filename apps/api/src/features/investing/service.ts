@@ -13,7 +13,6 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { asLanguage } from '../../platform/i18n.ts';
-import { enqueueMail } from '../../platform/mailer.ts';
 import { isPgError, retryingConflicts } from '../../platform/pg-errors.ts';
 import { ensureKeyInformationVersion } from '../campaigns/commands/key-information-version.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
@@ -22,6 +21,7 @@ import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
+import { notifyMember } from '../notifications/service.ts';
 import { conflictOfInterest, flagConflict } from './conflicts.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
 import { investorStanding } from './investor-standing.ts';
@@ -334,10 +334,15 @@ export async function invest(
         // Virtual money is plentiful: without a cap one member could fill a whole demo round.
         // Checked with the campaign's lock held, so two investments of one member queue here.
         if (currency === 'DEMO') await assertDemoShare(ctx, tx, campaignId, userId);
-        // The receipt, in the same transaction: sent if and only if the money was reserved.
-        await enqueueMail(
-          tx,
-          investmentReservedEmail(
+        // The receipt, in the same transaction: notified and sent if and only if the money was
+        // reserved. A mandatory type (ADR 0037): the receipt goes at once whatever the preferences.
+        await notifyMember(tx, ctx.config.publicUrl, {
+          type: 'investment_received',
+          userId,
+          campaign: { id: campaignId, title: campaign.title, slug: campaign.slug ?? campaignId },
+          subjectId: committed.id,
+          data: { amount_cents: input.amount_cents, currency },
+          mail: investmentReservedEmail(
             { to: pre.email, userId, language: asLanguage(pre.language), name: pre.username },
             { title: campaign.title, slug: campaign.slug ?? campaignId, currency },
             {
@@ -347,7 +352,7 @@ export async function invest(
             },
             ctx.config.publicUrl,
           ),
-        );
+        });
         await flagConflict(tx, committed.id, conflict);
         const row: repo.InvestmentRow = {
           id: committed.id,
@@ -419,9 +424,13 @@ export async function revoke(ctx: AppContext, userId: string, investmentId: stri
       await repo.markRevoked(tx, inv, voidTransferId, now);
       const investor = await repo.recipientOf(tx, userId);
       if (investor)
-        await enqueueMail(
-          tx,
-          investmentRevokedEmail(
+        await notifyMember(tx, ctx.config.publicUrl, {
+          type: 'investment_revoked',
+          userId,
+          campaign: { id: campaign.id, title: campaign.title, slug: campaign.slug ?? campaign.id },
+          subjectId: inv.id,
+          data: { amount_cents: inv.amountCents, currency: inv.currency },
+          mail: investmentRevokedEmail(
             {
               to: investor.email,
               userId,
@@ -432,7 +441,7 @@ export async function revoke(ctx: AppContext, userId: string, investmentId: stri
             inv.amountCents,
             ctx.config.publicUrl,
           ),
-        );
+        });
       const voided = { id: voidTransferId };
       return toInvestmentDto(
         {

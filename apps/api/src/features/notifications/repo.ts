@@ -44,13 +44,19 @@ export async function insertForAudience(
     subjectId: string | null;
     data: Data;
     audience: Audience;
-    mail: { en: RenderedEmail; it: RenderedEmail };
+    /** Null: the caller sends its own email to the members returned in `immediately`. */
+    mail: { en: RenderedEmail; it: RenderedEmail } | null;
   },
-): Promise<{ notified: number; emailed: number }> {
+): Promise<{ notified: number; emailed: number; immediately: string[] }> {
   const except = 'userIds' in input.audience ? null : (input.audience.except ?? null);
   let after: string | null = null;
   let notified = 0;
   let emailed = 0;
+  const immediately: string[] = [];
+  const mailed = input.mail
+    ? sql`${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, input.mail)}
+      returning null::uuid as user_id`
+    : sql`select user_id from recipients where delivery = 'immediately'`;
   for (;;) {
     const result: unknown = await tx.execute(sql`
     with recipients as materialized (
@@ -73,18 +79,21 @@ export async function insertForAudience(
       returning 1
     ),
     mailed as (
-      ${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, input.mail)}
-      returning 1
+      ${mailed}
     )
     select (select count(*) from inserted)::int as notified, (select count(*) from mailed)::int as emailed,
+           (select coalesce(jsonb_agg(user_id), '[]'::jsonb) from mailed where user_id is not null) as immediately,
            (select max(user_id::text) from recipients) as last`);
-    const [row] = rowsOf<{ notified: number; emailed: number; last: string | null }>(result);
+    const [row] = rowsOf<{ notified: number; emailed: number; immediately: string[]; last: string | null }>(
+      result,
+    );
     notified += Number(row?.notified ?? 0);
-    emailed += Number(row?.emailed ?? 0);
+    if (input.mail) emailed += Number(row?.emailed ?? 0);
+    else immediately.push(...(row?.immediately ?? []));
     if (Number(row?.notified ?? 0) < FANOUT_BATCH || !row?.last) break;
     after = row.last;
   }
-  return { notified, emailed };
+  return { notified, emailed, immediately };
 }
 
 /** A live member's address, language and delivery for the type; undefined for a deleted account. */

@@ -42,11 +42,20 @@ export interface NotifyInput {
   /** What the text needs. Never another member's data: every recipient reads the same. */
   data?: Data;
   audience: Audience;
+  /**
+   * 'own': the caller sends its own email (a message with each member's amount) to the members
+   * returned in `immediately`, in the same transaction; none is queued here. The notifications
+   * are written set-based all the same, and the digest lists them for the members on 'daily'.
+   */
+  mail?: 'generic' | 'own';
 }
 
 export interface NotifyResult {
   notified: number;
+  /** Generic emails queued (0 with `mail: 'own'`). */
   emailed: number;
+  /** With `mail: 'own'`: the members who take the type at once, for the caller's own email. */
+  immediately: Set<string>;
 }
 
 /**
@@ -57,8 +66,7 @@ export interface NotifyResult {
 export async function notify(tx: Db, publicUrl: string, input: NotifyInput): Promise<NotifyResult> {
   const data = input.data ?? {};
   const facts: NotificationFacts = { type: input.type, campaign: input.campaign ?? null, data };
-  const en = notificationEmail('en', publicUrl, facts);
-  const it = notificationEmail('it', publicUrl, facts);
+  const own = input.mail === 'own';
   const result = await repo.insertForAudience(tx, {
     type: input.type,
     mandatory: isMandatory(input.type),
@@ -66,9 +74,11 @@ export async function notify(tx: Db, publicUrl: string, input: NotifyInput): Pro
     subjectId: input.subjectId ?? null,
     data,
     audience: input.audience,
-    mail: { en, it },
+    mail: own
+      ? null
+      : { en: notificationEmail('en', publicUrl, facts), it: notificationEmail('it', publicUrl, facts) },
   });
-  return result;
+  return { notified: result.notified, emailed: result.emailed, immediately: new Set(result.immediately) };
 }
 
 export interface NotifyMemberInput {

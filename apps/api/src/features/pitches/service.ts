@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { asLanguage } from '../../platform/i18n.ts';
 import { enqueueMail, eraseUnownedMailTo } from '../../platform/mailer.ts';
+import { notifyMember } from '../notifications/service.ts';
 import {
   approvedEmail,
   assignedEmail,
@@ -134,9 +135,25 @@ export async function movePitch(
     const target = mailTarget(moved);
     const url = ctx.config.publicUrl;
     const text = message ?? '';
-    if (to === 'changes_requested') await enqueueMail(tx, changesRequestedEmail(target, text, url));
-    else if (to === 'rejected') await enqueueMail(tx, rejectedEmail(target, text, url));
-    else if (to === 'approved') await enqueueMail(tx, approvedEmail(target, text, url));
+    const mail =
+      to === 'changes_requested'
+        ? changesRequestedEmail(target, text, url)
+        : to === 'rejected'
+          ? rejectedEmail(target, text, url)
+          : to === 'approved'
+            ? approvedEmail(target, text, url)
+            : null;
+    // A decision notifies the developer's account in the app (ADR 0037), its email by their
+    // preference; a pitch sent without an account gets the email alone.
+    if (mail && moved.userId)
+      await notifyMember(tx, url, {
+        type: 'pitch_decision',
+        userId: moved.userId,
+        subjectId: moved.id,
+        data: { decision: to },
+        mail,
+      });
+    else if (mail) await enqueueMail(tx, mail);
   }
   return moved;
 }

@@ -7,6 +7,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
+import { notificationPreferences, notifications } from '../../db/schema-notifications.ts';
 import {
   revenueDistributions,
   revenuePayouts,
@@ -135,6 +136,38 @@ describe('payout notices', () => {
       .from(revenuePayouts)
       .where(eq(revenuePayouts.campaignId, game.campaign.id));
     expect(rows.every((r) => r.notifiedAt !== null)).toBe(true);
+  });
+
+  it('notifies every investor in the app and sends the payout email by each one’s preference', async () => {
+    const game = await endedCampaign([10_000, 10_000, 10_000]);
+    const [now, daily, off] = game.investors as Array<{ id: string; email: string }>;
+    await db.insert(notificationPreferences).values([
+      { userId: daily!.id, type: 'payout_received', delivery: 'daily' },
+      { userId: off!.id, type: 'payout_received', delivery: 'off' },
+    ]);
+    const inboxes = await Promise.all([now, daily, off].map((i) => inboxOf(i!.email)));
+    await paidDistribution(game.campaign.id, '2026-05-01', [
+      { userId: now!.id, amount: 1_000 },
+      { userId: daily!.id, amount: 2_000 },
+      { userId: off!.id, amount: 3_000 },
+    ]);
+    expect(await sendPayoutNotices(ctx)).toBe(3);
+    expect(await sendPayoutNotices(ctx)).toBe(0);
+
+    const told = await db
+      .select({ userId: notifications.userId, data: notifications.data, email: notifications.email })
+      .from(notifications)
+      .where(and(eq(notifications.campaignId, game.campaign.id), eq(notifications.type, 'payout_received')));
+    const byUser = new Map(told.map((n) => [n.userId, n]));
+    expect(told).toHaveLength(3);
+    expect(byUser.get(now!.id)).toMatchObject({ email: 'queued', data: { period_start: '2026-05-01' } });
+    expect(byUser.get(daily!.id)?.email).toBe('digest');
+    expect(byUser.get(off!.id)?.email).toBe('none');
+    // The one personal email (with the member's own amount) to the member who takes it at once.
+    const [mailsNow, mailsDaily, mailsOff] = await Promise.all(inboxes.map((inbox) => inbox()));
+    expect(mailsNow!.map((m) => m.subject)).toEqual(['You received €10.00 from “Lanterns <of> Vesper”']);
+    expect(mailsDaily).toEqual([]);
+    expect(mailsOff).toEqual([]);
   });
 
   it('works through many payouts in batches and names an adjustment as such', async () => {

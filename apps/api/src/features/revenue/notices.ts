@@ -21,6 +21,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import { asLanguage } from '../campaigns/emails.ts';
+import { notify } from '../notifications/service.ts';
 import { payoutArrivedEmail, reportDueEmail, reportEscalationEmail } from './emails.ts';
 
 // What the revenue share tells people (owned by the investor work): "a payout arrived" to
@@ -43,6 +44,8 @@ export async function sendPayoutNotices(ctx: AppContext, limit = 500): Promise<n
       const rows = await tx
         .select({
           id: revenuePayouts.id,
+          distributionId: revenuePayouts.distributionId,
+          campaignId: revenuePayouts.campaignId,
           userId: revenuePayouts.userId,
           amountCents: revenuePayouts.amountCents,
           email: users.email,
@@ -91,8 +94,27 @@ export async function sendPayoutNotices(ctx: AppContext, limit = 500): Promise<n
         )
         .returning({ id: revenuePayouts.id });
       const mine = new Set(marked.map((m) => m.id));
-      for (const row of rows) {
-        if (!mine.has(row.id)) continue;
+      const claimedRows = rows.filter((r) => mine.has(r.id));
+      // The in-app notifications, set-based per distribution (ADR 0037); the amounts are personal,
+      // so each member's own email below goes only to those who take payouts at once.
+      const immediately = new Set<string>();
+      const byDistribution = new Map<string, typeof claimedRows>();
+      for (const r of claimedRows)
+        byDistribution.set(r.distributionId, [...(byDistribution.get(r.distributionId) ?? []), r]);
+      for (const group of byDistribution.values()) {
+        const first = group[0]!;
+        const told = await notify(tx, ctx.config.publicUrl, {
+          type: 'payout_received',
+          campaign: { id: first.campaignId, title: first.title, slug: first.slug ?? first.campaignId },
+          subjectId: first.distributionId,
+          data: { period_start: String(first.periodStart) },
+          audience: { userIds: group.map((r) => r.userId) },
+          mail: 'own',
+        });
+        for (const id of told.immediately) immediately.add(id);
+      }
+      for (const row of claimedRows) {
+        if (!immediately.has(row.userId)) continue;
         const language = asLanguage(row.language);
         await enqueueMail(
           tx,
@@ -298,6 +320,25 @@ export async function sendReportReminders(ctx: AppContext, now: Date): Promise<n
               name: nameOf(p),
             };
             const due = { campaignId: c.id, periodStart, dueOn, today };
+            // An overdue report notifies the studio in the app too (ADR 0037); its escalation email
+            // goes by the developer's preference.
+            if (s.audience === 'studio' && s.step !== 'due') {
+              const { immediately } = await notify(tx, ctx.config.publicUrl, {
+                type: 'report_overdue',
+                campaign: { id: c.id, title: c.title, slug: c.slug ?? c.id },
+                subjectId: `${periodStart}|${s.step}`,
+                data: { period_start: periodStart, due_on: dueOn },
+                audience: { userIds: [p.id] },
+                mail: 'own',
+              });
+              const ref = { title: c.title, slug: c.slug ?? '' };
+              if (immediately.has(p.id))
+                await enqueueMail(
+                  tx,
+                  reportEscalationEmail(recipient, s.step, ref, due, ctx.config.publicUrl),
+                );
+              continue;
+            }
             await enqueueMail(
               tx,
               s.step === 'due'

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { launchedCampaign } from '../../../test/fixtures/revenue.ts';
 import { newMember, useTestApp } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { notifications } from '../../db/schema-notifications.ts';
 import { revenueReminders } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fileReport } from './commands/file-report.ts';
@@ -225,5 +226,17 @@ describe('reminders and escalation', () => {
       admin_default: true,
       investors_30: true,
     });
+    // The developer is notified in the app of the step they were mailed, once; its email is the one above.
+    const told = await db
+      .select({ subjectId: notifications.subjectId, data: notifications.data, email: notifications.email })
+      .from(notifications)
+      .where(and(eq(notifications.userId, developer.id), eq(notifications.type, 'report_overdue')));
+    expect(told).toEqual([
+      {
+        subjectId: '2026-01-01|late_30',
+        data: { period_start: '2026-01-01', due_on: '2026-02-15' },
+        email: 'queued',
+      },
+    ]);
   });
 });

@@ -93,6 +93,19 @@ describe('decisions', () => {
     expect(await campaignsOf(submitted)).toEqual([]);
   });
 
+  it('notify the developer’s account in the app of a decision, its email sent once', async () => {
+    const dev = await registerUser(t);
+    const id = await pitch({ email: dev.payload.email }, dev.client);
+    expect((await decide(id, 'reject', 'Out of scope.')).statusCode).toBe(200);
+    const list = (await dev.client.get('/api/notifications/')).json();
+    expect(list.results.map((n: { type: string; data: unknown }) => [n.type, n.data])).toEqual([
+      ['pitch_decision', { decision: 'rejected' }],
+    ]);
+    expect(
+      (await t.mailbox(dev.payload.email)).filter((m) => m.subject.includes('our decision')),
+    ).toHaveLength(1);
+  });
+
   it('let an admin reject a submitted pitch straight from the queue', async () => {
     const id = await pitch();
     const res = await decide(id, 'reject', 'Out of scope.');

@@ -10,6 +10,7 @@ import { asLanguage, type CampaignRef, type Recipient } from '../campaigns/email
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
+import { type NotifyMemberInput, notifyMember } from '../notifications/service.ts';
 import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
 import * as emails from './emails.ts';
 import * as repo from './repo.ts';
@@ -27,24 +28,29 @@ const ref = (c: CampaignRow): CampaignRef => ({
   currency: c.currency,
 });
 
-/** Queues a message for a member, unless the account is gone or is the demo's bot. */
+/**
+ * Queues a message for a member, unless the account is gone or is the demo's bot. With a
+ * notification (ADR 0037) the member is notified in the app too and the message goes by their
+ * preference for its type (always at once for a mandatory type).
+ */
 async function mailMember(
+  ctx: AppContext,
   tx: Db,
   userId: string | null,
   build: (r: Recipient) => MailMessage,
+  notification?: Omit<NotifyMemberInput, 'userId' | 'mail'>,
 ): Promise<boolean> {
   if (!userId) return false;
   const who = await repo.contactOf(tx, userId);
   if (!who || who.deletedAt || who.username === DEMO_BOT_USERNAME) return false;
-  await enqueueMail(
-    tx,
-    build({
-      to: who.email,
-      userId: who.id,
-      language: asLanguage(who.language),
-      name: who.firstName || who.username,
-    }),
-  );
+  const mail = build({
+    to: who.email,
+    userId: who.id,
+    language: asLanguage(who.language),
+    name: who.firstName || who.username,
+  });
+  if (notification) await notifyMember(tx, ctx.config.publicUrl, { ...notification, userId, mail });
+  else await enqueueMail(tx, mail);
   return true;
 }
 
@@ -101,7 +107,7 @@ export async function decideCampaign(
     const reason = `${reached ? 'goal reached' : 'goal missed'}: ${campaign.committedCents} of ${campaign.goalCents} cents`;
     const decided = await moveCampaign(tx, campaign, outcome, null, reason);
     if (outcome === 'failed') {
-      await mailMember(tx, decided.developerId, (r) =>
+      await mailMember(ctx, tx, decided.developerId, (r) =>
         emails.developerFailedEmail(r, ref(decided), ctx.config.publicUrl),
       );
     }
@@ -151,16 +157,36 @@ export async function settleInvestment(
       });
     }
     const why = campaign.status === 'cancelled' ? 'cancelled' : 'failed';
-    await mailMember(tx, investment.investorId, (r) =>
-      how === 'post'
-        ? emails.investmentPostedEmail(
-            r,
-            ref(campaign),
-            investment.amountCents,
-            ctx.config.publicUrl,
-            investment.keyInformationVersion,
-          )
-        : emails.investmentRefundedEmail(r, ref(campaign), investment.amountCents, why, ctx.config.publicUrl),
+    await mailMember(
+      ctx,
+      tx,
+      investment.investorId,
+      (r) =>
+        how === 'post'
+          ? emails.investmentPostedEmail(
+              r,
+              ref(campaign),
+              investment.amountCents,
+              ctx.config.publicUrl,
+              investment.keyInformationVersion,
+            )
+          : emails.investmentRefundedEmail(
+              r,
+              ref(campaign),
+              investment.amountCents,
+              why,
+              ctx.config.publicUrl,
+            ),
+      {
+        type: 'settlement_result',
+        campaign: { id: campaign.id, title: campaign.title, slug: campaign.slug ?? campaign.id },
+        subjectId: investmentId,
+        data: {
+          outcome: how === 'post' ? 'posted' : 'refunded',
+          amount_cents: investment.amountCents,
+          currency: campaign.currency,
+        },
+      },
     );
     return true;
   });
@@ -173,7 +199,7 @@ export async function completeFunded(ctx: AppContext, campaignId: string): Promi
     if (campaign?.status !== 'funded') return false;
     if ((await repo.countReserved(tx, campaignId)) > 0) return false;
     const active = await startServices(tx, campaign, { actorId: null, reason: 'all investments posted' });
-    await mailMember(tx, active.developerId, (r) =>
+    await mailMember(ctx, tx, active.developerId, (r) =>
       emails.developerFundedEmail(
         r,
         ref(active),

@@ -21,6 +21,7 @@ import {
 import { onPostgres, registerUser, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { campaignEvents, campaignServices, campaignWatchers, jobs } from '../../db/schema-campaigns.ts';
+import { notifications } from '../../db/schema-notifications.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findJob } from '../../platform/jobs.ts';
@@ -70,6 +71,16 @@ async function investor(
     randomUUID(),
   );
   return { ...m, investmentId: investment.id };
+}
+
+/** A member's notifications of one type, oldest first: [subject, data, where its email stands]. */
+async function told(userId: string, type: string) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.id);
+  return rows.filter((n) => n.type === type).map((n) => [n.subjectId, n.data, n.email]);
 }
 
 describe('campaign start and deadline', () => {
@@ -234,8 +245,14 @@ describe('settlement at the deadline', () => {
     expect(devMail?.subject).toBe('Congratulazioni: «Lanterns <of> Vesper» è finanziato!');
     expect(devMail?.text).toMatch(/600,00\s€/);
 
+    // Each investor is notified of the result in the app; its email is the one above.
+    expect(await told(a.id, 'settlement_result')).toEqual([
+      [a.investmentId, { outcome: 'posted', amount_cents: 30_000, currency: 'EUR' }, 'queued'],
+    ]);
+
     // Running again changes nothing and sends nothing.
     await runDueWork(ctx, new Date(later.getTime() + 60_000));
+    expect(await told(a.id, 'settlement_result')).toHaveLength(1);
     expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the news
     expect(await t.mailbox(dev.email)).toHaveLength(1);
     expect(await settlementsPerReservation(db, c.id)).toEqual([1, 1, 1]);
@@ -280,7 +297,12 @@ describe('settlement at the deadline', () => {
     ]);
     const [devMail] = await t.mailbox(dev.email);
     expect(devMail?.subject).toBe('“Lanterns <of> Vesper” did not reach its goal');
+    expect(await told(b.id, 'settlement_result')).toEqual([
+      [b.investmentId, { outcome: 'refunded', amount_cents: 60_000, currency: 'EUR' }, 'queued'],
+    ]);
+    expect(await told(revoker.id, 'settlement_result')).toEqual([]);
     await runDueWork(ctx, new Date(deadline.getTime() + 60_000));
+    expect(await told(b.id, 'settlement_result')).toHaveLength(1);
     expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the refund
     await expectAllInvariants(db);
   });

@@ -3,8 +3,8 @@ import { type DepositDto, extractReference, normalizeBankTransactionId } from '@
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest } from '../../../platform/errors.ts';
-import { enqueueMail } from '../../../platform/mailer.ts';
 import * as ledger from '../../ledger/service.ts';
+import { notifyMember } from '../../notifications/service.ts';
 import { claimBankTransaction, isBankTransactionUsed } from '../bank-transactions.ts';
 import { accounts, mailTarget } from '../common.ts';
 import { depositCreditedEmail } from '../emails.ts';
@@ -116,7 +116,14 @@ export async function creditDeposit(
     }))
   )
     throw alreadyRecorded();
-  await enqueueMail(tx, depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl));
+  // The member is notified in the app; the credit's own email goes by their preference (ADR 0037).
+  await notifyMember(tx, ctx.config.publicUrl, {
+    type: 'deposit_credited',
+    userId: member.id,
+    subjectId: row.id,
+    data: { amount_cents: row.amountCents, currency: 'EUR' },
+    mail: depositCreditedEmail(mailTarget(member), row.amountCents, ctx.config.publicUrl),
+  });
   const recorder = input.recordedBy ? await repo.findMember(tx, input.recordedBy) : undefined;
   return { row, member, recordedBy: recorder?.username ?? null };
 }
