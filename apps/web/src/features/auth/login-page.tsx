@@ -51,7 +51,9 @@ export default function LoginPage() {
   // Discord round trip comes back without the parameter). A login opened on its own forgets it.
   const [params] = useSearchParams();
   const nextParam = safeReturnPath(params.get(NEXT_PARAM));
-  const backFromProvider = params.has(DISCORD_REF_PARAM) || params.has(OAUTH_ERROR_PARAM);
+  // Read once, when the page opens: the sign-in takes the provider's reference out of the address
+  // at once, and the destination must outlive that until the sign-in has answered.
+  const [backFromProvider] = useState(() => params.has(DISCORD_REF_PARAM) || params.has(OAUTH_ERROR_PARAM));
   useEffect(() => {
     if (nextParam) rememberReturnPath(nextParam);
     else if (!backFromProvider) rememberReturnPath(null);

@@ -69,13 +69,16 @@ describe('logging in on the way somewhere', () => {
     stubApi({
       'GET /api/auth/providers/': () =>
         jsonResponse(200, { google_client_id: null, google_script_url: null, discord: true }),
-      'POST /api/auth/discord/': () =>
-        jsonResponse(200, {
+      // As over a network, the answer comes after the page has cleaned the address.
+      'POST /api/auth/discord/': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return jsonResponse(200, {
           success: true,
           message: 'ok',
           isEmailVerified: true,
           user: { isEmailVerified: true },
-        }),
+        });
+      },
     });
     const first = renderScreen(<LoginPage />, { path: '/login', route: '/login?next=%2Fportfolio' });
     expect(await screen.findByText('Log in to see your portfolio.')).toBeInTheDocument();
