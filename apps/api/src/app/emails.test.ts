@@ -205,6 +205,15 @@ describe('every email', () => {
     });
   }
 
+  it('asks the studio for a short update to its backers with each month’s report', () => {
+    expect(everyEmail('en').reportDueToday!.text).toContain(
+      'tell your backers how the month went in a short update',
+    );
+    expect(everyEmail('it').reportDueToday!.text).toContain(
+      'racconta ai tuoi sostenitori com’è andato il mese',
+    );
+  });
+
   it('speaks the reader’s language', () => {
     const en = everyEmail('en');
     const it = everyEmail('it');

@@ -109,6 +109,12 @@ describe('revenue reports of a campaign', () => {
       .body as FormData;
     expect((upload.get('statement') as File).name).toBe('march.pdf');
     expect(await screen.findByRole('article', { name: 'March 2027' })).toBeInTheDocument();
+    // The month's report is the moment to tell the backers how it went.
+    const note = screen.getByRole('region', { name: 'Tell your backers how the month went' });
+    expect(within(note).getByRole('link', { name: 'Write this month’s update' })).toHaveAttribute(
+      'href',
+      '/my-campaigns/updates/neon-drift',
+    );
   });
 
   it('fills the rows from a CSV file, and names the bad row of a broken one', async () => {
@@ -224,6 +230,10 @@ describe('revenue reports of a campaign', () => {
     await user.type(refunds, '55');
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(await screen.findByText(/Report sent/)).toBeInTheDocument();
+    // A correction is not a new month: no update is asked for.
+    expect(
+      screen.queryByRole('region', { name: 'Tell your backers how the month went' }),
+    ).not.toBeInTheDocument();
     const body = bodyOf(fetchMock, '/api/revenue-reports/r1');
     expect(body.period_start).toBe('2027-02-01');
     expect(body.lines[1]).toEqual({

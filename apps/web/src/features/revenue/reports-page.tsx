@@ -29,6 +29,9 @@ export default function ReportsPage() {
   const data = useCampaignReports(id);
   const [mode, setMode] = useState<ReportFormMode | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // A new report is the moment to tell the backers how the month went: the page then asks for a
+  // short update, and stays asking until the studio leaves or files another.
+  const [askForNote, setAskForNote] = useState(false);
   const formRef = useRef<HTMLElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -39,6 +42,7 @@ export default function ReportsPage() {
   const open = (next: ReportFormMode) => {
     opener.current = document.activeElement as HTMLElement | null;
     setOutcome(null);
+    setAskForNote(false);
     setMode(next);
     focusSoon(() => formRef.current);
   };
@@ -81,6 +85,15 @@ export default function ReportsPage() {
             {outcome.text}
           </Notice>
         )}
+        {askForNote && campaign.slug && !mode && (
+          <section className={styles.card} aria-labelledby="monthly-note-heading">
+            <h2 id="monthly-note-heading" className={styles.cardTitle}>
+              {t('reports.note.title')}
+            </h2>
+            <p>{t('reports.note.body')}</p>
+            <Link to={paths.myCampaignUpdates(campaign.slug)}>{t('reports.note.action')}</Link>
+          </section>
+        )}
         {mode ? (
           <section ref={formRef} tabIndex={-1} className={styles.editor} aria-label={t('reports.formRegion')}>
             <ReportForm
@@ -89,6 +102,7 @@ export default function ReportsPage() {
               mode={mode}
               onCancel={close}
               onSaved={(_report, statementError) => {
+                setAskForNote(mode.type === 'new');
                 setMode(null);
                 setOutcome(
                   statementError
