@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detectLanguage, keepLanguage } from './detect-language.ts';
 
 const clearCookie = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie the way the server would
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
 };
 
@@ -36,6 +37,7 @@ describe("the reader's language", () => {
     browserSpeaks('en-GB');
     document.documentElement.lang = 'it';
     expect(detectLanguage()).toBe('it');
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie the way the server would
     document.cookie = `${LANGUAGE_COOKIE}=en; path=/`;
     expect(detectLanguage()).toBe('en');
     localStorage.setItem('i18nextLng', 'it');

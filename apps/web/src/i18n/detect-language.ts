@@ -50,5 +50,6 @@ export function keepLanguage(lng: string): void {
   } catch {
     // storage refused (private mode): the cookie still keeps it
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox; the cookie tells the server the language
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
 }

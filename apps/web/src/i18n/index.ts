@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
+import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
 import { isLanguage, LANGUAGES } from '@indiesplit/shared/languages';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
