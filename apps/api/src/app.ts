@@ -32,6 +32,7 @@ import { newsBackofficeRoutes, newsRoutes, unsubscribeRoutes } from './features/
 import { communityRoutes } from './features/community/routes.ts';
 import { complaintRoutes } from './features/complaints/routes.ts';
 import { devApiRoutes, devPageRoutes } from './features/dev/routes.ts';
+import { feedRoutes } from './features/feed/routes.ts';
 import { fundsRoutes } from './features/funds/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { investingRoutes } from './features/investing/routes.ts';
@@ -289,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(legalRoutes, ctx);
       await api.register(notificationRoutes, ctx);
       await api.register(updateRoutes, ctx);
+      await api.register(feedRoutes, ctx);
       await api.register(paymentRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {

@@ -4,7 +4,8 @@ import { logIn, revenueCampaign, waitForMail, watchErrors } from './helpers.ts';
 // Campaign updates against the real server (ADR 0037): the studio of a funded campaign (built by
 // the server's development route, revenueCampaign in helpers.ts) posts an investors-only update
 // from My campaigns; an investor sees it under the bell, on the campaign page and by email; a
-// member who did not invest sees neither the update nor a notification.
+// member who did not invest sees neither the update nor a notification; the investor's home feed
+// lists it and the other member's does not.
 
 test('a studio posts an investors-only update that only its investors see', async ({ open, memberPage }) => {
   const suffix = Date.now().toString(36);
@@ -40,6 +41,14 @@ test('a studio posts an investors-only update that only its investors see', asyn
   await expect(shown.locator('strong', { hasText: 'beta' })).toBeVisible();
   const mail = await waitForMail(investor.email, `${game.campaign.title}: ${updateTitle}`);
   expect(mail.subject).toContain(updateTitle);
+  // Their home's feed lists it, marked for investors, linking to the campaign's updates (ADR 0040).
+  await backer.goto('/');
+  const item = backer.getByTestId('feed-item').filter({ hasText: updateTitle });
+  await expect(item).toContainText('for investors');
+  await expect(item.getByRole('link', { name: updateTitle })).toHaveAttribute(
+    'href',
+    `/campaigns/${game.campaign.slug}#updates`,
+  );
   expect(backerErrors).toEqual([]);
 
   // A member who did not invest: no update on the page, nothing under the bell.
@@ -50,4 +59,13 @@ test('a studio posts an investors-only update that only its investors see', asyn
     (await fetch('/api/notifications/unread-count/')).json(),
   );
   expect(unread).toEqual({ unread: 0 });
+  // Nor in their feed, even once they follow the campaign.
+  await memberPage.goto(`/campaigns/${game.campaign.slug}`);
+  await memberPage.getByTestId('follow-button').click();
+  await expect(memberPage.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
+  const feedRead = memberPage.waitForResponse((r) => r.url().includes('/api/feed/') && r.ok());
+  await memberPage.goto('/');
+  await feedRead;
+  await memberPage.getByRole('heading', { name: 'Your feed' }).waitFor();
+  await expect(memberPage.getByTestId('member-feed').getByText(updateTitle)).toHaveCount(0);
 });

@@ -144,6 +144,8 @@ const en = {
   updateIncomplete: 'Give this language both a title and a text, or leave both empty.',
   updateNotAllowed: 'Only the campaign’s studio can post and edit its updates.',
   updateNotFound: 'This update does not exist or is not visible to you.',
+  // the member's feed (ADR 0040)
+  feedCursorInvalid: 'This page of the feed cannot be found. Reload the feed from the top.',
   // key information sheet (ADR 0028)
   studioTextTooLong: 'This must be at most 200 characters.',
   studioAddressTooLong: 'The address must be at most 500 characters.',
@@ -520,6 +522,8 @@ const it: Record<MessageKey, string> = {
   updateIncomplete: 'Per questa lingua inserisci sia il titolo sia il testo, oppure lasciali vuoti entrambi.',
   updateNotAllowed: 'Solo lo studio della campagna può pubblicare e modificare i suoi aggiornamenti.',
   updateNotFound: 'Questo aggiornamento non esiste o non è visibile per te.',
+  // the member's feed (ADR 0040)
+  feedCursorInvalid: 'Questa pagina del feed non esiste. Ricarica il feed dall’inizio.',
   // key information sheet (ADR 0028)
   studioTextTooLong: 'Questo campo può avere al massimo 200 caratteri.',
   studioAddressTooLong: 'L’indirizzo può avere al massimo 500 caratteri.',

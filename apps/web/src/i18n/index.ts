@@ -9,7 +9,7 @@ import { detectLanguage, keepLanguage } from './detect-language.ts';
 // loaded on demand too: only screens with forms show its messages, and the home page stays light.
 //
 // The namespaces of screens that are themselves loaded on demand (accounts, settings, pitch, back
-// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes, the conflicts-of-interest policy, complaints, legal documents, the studio's verification, notifications) are fetched with their screen instead of travelling with the
+// office, campaigns, investing, funds, revenue reports, payouts, about us, news, outcomes, the conflicts-of-interest policy, complaints, legal documents, the studio's verification, notifications, the member's feed) are fetched with their screen instead of travelling with the
 // home page; every other file is bundled.
 type JsonModule = { default: Record<string, unknown> };
 const bundled = import.meta.glob<JsonModule>(
@@ -35,6 +35,7 @@ const bundled = import.meta.glob<JsonModule>(
     '!./*/notifications.json',
     '!./*/community.json',
     '!./*/payments.json',
+    '!./*/feed.json',
   ],
   { eager: true },
 );
@@ -59,6 +60,7 @@ const onDemand = import.meta.glob<JsonModule>([
   './*/notifications.json',
   './*/community.json',
   './*/payments.json',
+  './*/feed.json',
 ]);
 
 const FILE = /^\.\/(\w+)\/([\w-]+)\.json$/;

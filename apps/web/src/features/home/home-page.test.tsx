@@ -100,6 +100,8 @@ function stubCampaigns(live: unknown[] = [], funded: unknown[] = []) {
     'GET /api/campaigns/?group=upcoming&currency=EUR': campaigns([]),
     'GET /api/campaigns/?group=funded&currency=EUR': campaigns(funded),
     'GET /api/figures': () => jsonResponse(200, figures),
+    // A member's feed (ADR 0040): empty here; its own tests are in features/feed.
+    'GET /api/feed/': () => jsonResponse(200, { results: [], next_cursor: null }),
   });
 }
 
@@ -122,6 +124,7 @@ async function renderHome() {
 
 describe('Home page for visitors and members', () => {
   it('sends visitors to the welcome page and hides the pitch promo', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
     await renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Back the indie games you believe in',
@@ -134,6 +137,9 @@ describe('Home page for visitors and members', () => {
     expect(screen.queryByRole('heading', { name: 'Make the most of your membership' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Pitch your game' })).toBeNull();
     expect(document.querySelector('a[href="/split-project-form"]')).toBeNull();
+    // No feed for visitors: neither shown nor asked for.
+    expect(screen.queryByRole('heading', { name: 'Your feed' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/feed'))).toBe(false);
   });
 
   it('sends members to the community chat and shows their texts and the pitch promo', async () => {
@@ -151,6 +157,7 @@ describe('Home page for visitors and members', () => {
       'href',
       '/split-project-form',
     );
+    expect(await screen.findByRole('heading', { name: 'Your feed' })).toBeInTheDocument();
   });
 
   it('shows the business model with its risk reminder, the why-choose-us cards and the eight FAQ questions', async () => {

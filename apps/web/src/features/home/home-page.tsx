@@ -25,6 +25,11 @@ const HomeCampaigns = lazy(() =>
   Promise.all([import('./components/home-campaigns.tsx'), loadNamespaces(['campaigns'])]).then(([m]) => m),
 );
 
+// The member's feed (ADR 0040) and its texts, fetched only for members.
+const MemberFeed = lazy(() =>
+  Promise.all([import('../feed/member-feed.tsx'), loadNamespaces(['feed'])]).then(([m]) => m),
+);
+
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { isAuthenticated, username } = useAuth();
@@ -78,6 +83,12 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      {isAuthenticated && (
+        <Suspense fallback={null}>
+          <MemberFeed />
+        </Suspense>
+      )}
 
       <Suspense fallback={<div className={styles.campaignsPending} />}>
         <HomeCampaigns />
