@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'campaign_opened',
   'campaign_milestone',
   'campaign_ended',
+  'question_answered',
   'investment_received',
   'investment_revoked',
   'settlement_result',

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -106,5 +107,26 @@ export const notificationPreferences = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.type] }),
     check('notification_preferences_delivery_valid', sql`${t.delivery} in ('immediately', 'daily', 'off')`),
+  ],
+);
+
+/**
+ * The milestones of its goal a campaign has passed (50 %, 100 %), one row each, written in the
+ * transaction of the investment that passed it: the once-guard of the `campaign_milestone`
+ * notification. A row stays when a revocation or a refund lowers the total, so passing the same
+ * milestone again tells no one again.
+ */
+export const campaignMilestones = pgTable(
+  'campaign_milestones',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    percent: smallint('percent').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.percent] }),
+    check('campaign_milestones_percent_valid', sql`${t.percent} in (50, 100)`),
   ],
 );

@@ -55,7 +55,7 @@ export async function postThread(
 
 /**
  * A reply under a thread's first post. Threads are one level deep: a reply to a reply is refused.
- * The studio's first reply to a question answers it, and the asker is told by email.
+ * The studio's first reply to a question answers it, and the asker is notified (ADR 0037).
  */
 export async function reply(
   ctx: AppContext,

@@ -117,7 +117,9 @@ const COMMIT_SQL = `
   )
   select i.id::text as id, c.slug, c.title, c.status,
     (extract(epoch from c.deadline_at) * 1000)::float8 as deadline_ms,
-    (select count(*) from e)::int as escrow_rows, c.key_information_version
+    (select count(*) from e)::int as escrow_rows, c.key_information_version, c.currency,
+    c.developer_id::text as developer_id, c.goal_cents::bigint as goal_cents,
+    c.committed_cents::bigint as committed_cents
   from c cross join i`;
 
 /**
@@ -134,7 +136,16 @@ const COMMIT_SQL = `
 export async function commitToCampaign(
   db: Db,
   v: NewInvestment,
-): Promise<{ id: string; campaign: CampaignBrief; keyInformationVersion: number | null } | undefined> {
+): Promise<
+  | {
+      id: string;
+      campaign: CampaignBrief;
+      keyInformationVersion: number | null;
+      /** The campaign's goal and its committed total with this investment, for its milestones. */
+      totals: { currency: string; developerId: string | null; goalCents: number; committedCents: number };
+    }
+  | undefined
+> {
   const [row] = await preparedRaw<{
     id: string;
     slug: string | null;
@@ -143,6 +154,10 @@ export async function commitToCampaign(
     deadline_ms: number | null;
     escrow_rows: number;
     key_information_version: number | null;
+    currency: string;
+    developer_id: string | null;
+    goal_cents: string | number;
+    committed_cents: string | number;
   }>(db, 'investing_commit', COMMIT_SQL, [
     'campaign',
     'investor',
@@ -177,6 +192,12 @@ export async function commitToCampaign(
   return {
     id: row.id,
     keyInformationVersion: row.key_information_version === null ? null : Number(row.key_information_version),
+    totals: {
+      currency: row.currency,
+      developerId: row.developer_id,
+      goalCents: Number(row.goal_cents),
+      committedCents: Number(row.committed_cents),
+    },
     campaign: {
       id: v.campaignId,
       slug: row.slug,

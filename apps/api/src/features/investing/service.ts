@@ -21,6 +21,7 @@ import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
 import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
+import { notifyMilestones } from '../notifications/milestones.ts';
 import { notifyMember } from '../notifications/service.ts';
 import { conflictOfInterest, flagConflict } from './conflicts.ts';
 import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
@@ -353,6 +354,16 @@ export async function invest(
             ctx.config.publicUrl,
           ),
         });
+        // Half or all of the goal passed: investors and followers are told, once (ADR 0037).
+        const { totals } = committed;
+        const facts = { id: campaignId, title: campaign.title, slug: campaign.slug ?? campaignId, ...totals };
+        await notifyMilestones(
+          tx,
+          ctx.config.publicUrl,
+          facts,
+          totals.committedCents - input.amount_cents,
+          totals.committedCents,
+        );
         await flagConflict(tx, committed.id, conflict);
         const row: repo.InvestmentRow = {
           id: committed.id,

@@ -36,7 +36,11 @@ const values = (facts: NotificationFacts, lang: Language): TextValues => {
 export function notificationUrl(publicUrl: string, facts: NotificationFacts): string {
   if (facts.campaign) {
     const base = `${publicUrl}/campaigns/${encodeURIComponent(facts.campaign.slug)}`;
-    return facts.type === 'campaign_update' ? `${base}#updates` : base;
+    if (facts.type === 'campaign_update') return `${base}#updates`;
+    const post = facts.data.post_id;
+    return facts.type === 'question_answered' && typeof post === 'string'
+      ? `${base}#post-${encodeURIComponent(post)}`
+      : base;
   }
   return `${publicUrl}/notifications`;
 }

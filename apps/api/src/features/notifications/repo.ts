@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
-import { notificationPreferences, notifications } from '../../db/schema-notifications.ts';
+import { campaignMilestones, notificationPreferences, notifications } from '../../db/schema-notifications.ts';
 import type { RenderedEmail } from '../../platform/email/render.ts';
 import { asLanguage } from '../../platform/i18n.ts';
 import { outboxInsertFrom } from '../../platform/mailer.ts';
@@ -22,7 +22,13 @@ function audienceSql(audience: Audience) {
       sql`select investor_id as user_id from investments where campaign_id = ${audience.campaignId} and status in ('reserved', 'posted')`,
     );
   if (audience.followers)
-    parts.push(sql`select user_id from campaign_follows where campaign_id = ${audience.campaignId}`);
+    parts.push(
+      audience.investors === false && audience.exceptInvestors
+        ? sql`select f.user_id from campaign_follows f where f.campaign_id = ${audience.campaignId}
+                 and not exists (select 1 from investments i where i.campaign_id = f.campaign_id
+                                   and i.investor_id = f.user_id and i.status in ('reserved', 'posted'))`
+        : sql`select user_id from campaign_follows where campaign_id = ${audience.campaignId}`,
+    );
   if (parts.length === 0) return sql`select null::uuid as user_id where false`;
   return sql.join(parts, sql` union all `);
 }
@@ -246,4 +252,14 @@ export async function recipient(tx: Db, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row ? { email: row.email, language: asLanguage(row.language) } : undefined;
+}
+
+/** Claims the campaign's milestones not claimed yet; returns those this call claimed. */
+export async function claimMilestones(tx: Db, campaignId: string, percents: number[]): Promise<number[]> {
+  const rows = await tx
+    .insert(campaignMilestones)
+    .values(percents.map((percent) => ({ campaignId, percent })))
+    .onConflictDoNothing()
+    .returning({ percent: campaignMilestones.percent });
+  return rows.map((r) => r.percent);
 }

@@ -29,10 +29,20 @@ export interface CampaignFacts {
   slug: string;
 }
 
-/** Who hears of it: members by id, or a campaign's investors and/or followers. */
+/**
+ * Who hears of it: members by id, or a campaign's investors and/or followers. `exceptInvestors`
+ * (with followers only) leaves out the followers who hold a live investment in the campaign, for an
+ * event its investors hear of in their own notification (the end of the offer: its settlement).
+ */
 export type Audience =
   | { userIds: string[] }
-  | { campaignId: string; investors: boolean; followers: boolean; except?: string | null };
+  | {
+      campaignId: string;
+      investors: boolean;
+      followers: boolean;
+      except?: string | null;
+      exceptInvestors?: boolean;
+    };
 
 export interface NotifyInput {
   type: NotificationType;

@@ -10,7 +10,7 @@ import { asLanguage, type CampaignRef, type Recipient } from '../campaigns/email
 import { type CampaignRow, lockCampaign, moveCampaign } from '../campaigns/state.ts';
 import { markInvestmentSettled } from '../investing/commands/settle-investment.ts';
 import * as ledger from '../ledger/service.ts';
-import { type NotifyMemberInput, notifyMember } from '../notifications/service.ts';
+import { type NotifyMemberInput, notify, notifyMember } from '../notifications/service.ts';
 import { DEMO_BOT_USERNAME } from './demo-campaigns.ts';
 import * as emails from './emails.ts';
 import * as repo from './repo.ts';
@@ -106,6 +106,21 @@ export async function decideCampaign(
     const outcome: Outcome = reached ? 'funded' : 'failed';
     const reason = `${reached ? 'goal reached' : 'goal missed'}: ${campaign.committedCents} of ${campaign.goalCents} cents`;
     const decided = await moveCampaign(tx, campaign, outcome, null, reason);
+    // Its followers hear that the offer ended (ADR 0037); those who invested hear of it through
+    // their settlement result instead, one notification each. Not for the demo's rounds.
+    if (decided.currency !== 'DEMO')
+      await notify(tx, ctx.config.publicUrl, {
+        type: 'campaign_ended',
+        campaign: { id: decided.id, title: decided.title, slug: decided.slug ?? decided.id },
+        data: { outcome },
+        audience: {
+          campaignId: decided.id,
+          investors: false,
+          followers: true,
+          exceptInvestors: true,
+          except: decided.developerId,
+        },
+      });
     if (outcome === 'failed') {
       await mailMember(ctx, tx, decided.developerId, (r) =>
         emails.developerFailedEmail(r, ref(decided), ctx.config.publicUrl),

@@ -253,7 +253,8 @@ describe('settlement at the deadline', () => {
     // Running again changes nothing and sends nothing.
     await runDueWork(ctx, new Date(later.getTime() + 60_000));
     expect(await told(a.id, 'settlement_result')).toHaveLength(1);
-    expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the news
+    // The receipt, the campaign passing 50 % (A's investment) and 100 % (B's) of its goal, the news.
+    expect(await t.mailbox(a.email)).toHaveLength(4);
     expect(await t.mailbox(dev.email)).toHaveLength(1);
     expect(await settlementsPerReservation(db, c.id)).toEqual([1, 1, 1]);
     await expectAllInvariants(db);
@@ -303,7 +304,7 @@ describe('settlement at the deadline', () => {
     expect(await told(revoker.id, 'settlement_result')).toEqual([]);
     await runDueWork(ctx, new Date(deadline.getTime() + 60_000));
     expect(await told(b.id, 'settlement_result')).toHaveLength(1);
-    expect(await t.mailbox(a.email)).toHaveLength(2); // the receipt and the refund
+    expect(await t.mailbox(a.email)).toHaveLength(3); // the receipt, 50 % of the goal passed, the refund
     await expectAllInvariants(db);
   });
 
@@ -352,10 +353,12 @@ describe('settlement at the deadline', () => {
     expect((await campaign(db, c.id)).status).toBe('services_active');
     expect(await settlementsPerReservation(db, c.id)).toEqual(Array(8).fill(1));
     expect(await escrowOf(db, c.id)).toMatchObject({ posted: 40_000, pendingIn: 0 });
-    for (const p of people) {
+    for (const p of people)
       expect(await walletOf(db, p.id)).toMatchObject({ posted: 95_000, reservedOut: 0 });
-      expect(await t.mailbox(p.email)).toHaveLength(2); // the receipt and the news
-    }
+    // The receipt and the news each, once; and the goal's milestones to those invested when they
+    // were passed (50 % by the third investment, 100 % by the sixth).
+    const mails = await Promise.all(people.map(async (p) => (await t.mailbox(p.email)).length));
+    expect(mails).toEqual([4, 4, 4, 3, 3, 3, 2, 2]);
     expect(await findJob(db, `campaign:${c.id}:settle`)).toMatchObject({
       state: 'done',
       attempts: 2,

@@ -205,7 +205,8 @@ export async function runDueWork(
       ctx.log.warn({ owner }, 'settlement lease lost; another worker goes on');
     } else throw err;
   } finally {
-    if (summary.posted + summary.refunded + summary.opened > 0) ctx.mail.nudge();
+    if (summary.posted + summary.refunded + summary.opened + summary.funded + summary.failed > 0)
+      ctx.mail.nudge();
     await releaseLease(ctx.db, jobs.LEASE_KEY, owner, { ...summary, at: now.toISOString() }, fatal).catch(
       (err) => ctx.log.warn({ err }, 'could not release the settlement lease; it expires'),
     );

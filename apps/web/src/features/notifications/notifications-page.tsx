@@ -62,6 +62,13 @@ export default function NotificationsPage() {
   );
 }
 
+/** Where on the campaign page a notification leads: its updates, the answered question, or the top. */
+function anchorOf(n: NotificationDto): string {
+  if (n.type === 'campaign_update') return '#updates';
+  if (n.type === 'question_answered' && typeof n.data.post_id === 'string') return `#post-${n.data.post_id}`;
+  return '';
+}
+
 function NotificationItem({ n, onRead, busy }: { n: NotificationDto; onRead: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation('notifications');
   const values = {
@@ -77,9 +84,7 @@ function NotificationItem({ n, onRead, busy }: { n: NotificationDto; onRead: () 
     <li className={`${styles.item} ${n.read_at ? '' : styles.unread}`} data-testid="notification">
       <div>
         {n.campaign ? (
-          <Link to={`${paths.campaign(n.campaign.slug)}${n.type === 'campaign_update' ? '#updates' : ''}`}>
-            {text}
-          </Link>
+          <Link to={`${paths.campaign(n.campaign.slug)}${anchorOf(n)}`}>{text}</Link>
         ) : (
           <span>{text}</span>
         )}

@@ -62,6 +62,30 @@ describe('the notification centre', () => {
     expect(posts).toEqual(['/api/notifications/2/read/', '/api/notifications/read-all/']);
   });
 
+  it('words a campaign’s milestone, its end and an answered question, and leads to the question', async () => {
+    stubApi({
+      'GET /api/notifications/': () =>
+        jsonResponse(200, {
+          results: [
+            notification('3', { type: 'question_answered', data: { post_id: 'p-42' } }),
+            notification('2', { type: 'campaign_ended', data: { outcome: 'funded' } }),
+            notification('1', { type: 'campaign_milestone', data: { percent: 50 } }),
+          ],
+          next: null,
+          unread: 3,
+        }),
+    });
+    renderScreen(<NotificationsPage />, { path: '/notifications', auth: member() });
+    const links = (await screen.findAllByTestId('notification')).map((item) =>
+      within(item).getByRole('link'),
+    );
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Neon Drift: the studio answered your question', '/campaigns/neon-drift#post-p-42'],
+      ['The offer of Neon Drift has ended', '/campaigns/neon-drift'],
+      ['Neon Drift passed 50% of its goal', '/campaigns/neon-drift'],
+    ]);
+  });
+
   it('the bell shows the unread count and links to the centre', async () => {
     stubApi({ 'GET /api/notifications/unread-count/': () => jsonResponse(200, { unread: 3 }) });
     renderScreen(<NotificationBell />, { path: '/', auth: member() });

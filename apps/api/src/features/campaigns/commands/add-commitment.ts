@@ -26,7 +26,8 @@ const raised = (p: CommitmentParams) => `committed_cents = committed_cents + ${p
  * total and count rise only while the campaign takes the money — live (`statuses`), started,
  * before the deadline, not the investor's own, in its currency, at least the minimum ticket and
  * within the cap, with the key information sheet's version the investor read — conditions checked on the latest row once its lock is held. Returns the
- * campaign's id, slug, title, status and deadline_at when it took it, no row otherwise.
+ * campaign's id, slug, title, status, deadline_at, currency, developer, goal and new committed total
+ * when it took it, no row otherwise.
  */
 export function takeInvestmentSql(
   p: CommitmentParams & {
@@ -46,7 +47,8 @@ export function takeInvestmentSql(
       and min_ticket_cents <= ${p.amount}
       and (max_cents is null or committed_cents + ${p.amount} <= max_cents)
       and (${p.keyInformationVersion} is null or key_information_version = ${p.keyInformationVersion})
-    returning id, slug, title, status, deadline_at, key_information_version`;
+    returning id, slug, title, status, deadline_at, key_information_version, currency, developer_id,
+      goal_cents, committed_cents`;
 }
 
 const ADD_SQL = `update campaigns
