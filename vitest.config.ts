@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: webModuleMocks,
           setupFiles: ['./src/test/setup.ts', './src/test/shared-worker.ts'],
+          // A screen test takes well under a second alone; on two busy cores beside the API suite
+          // a long form test has taken over five.
+          testTimeout: 15_000,
           // One jsdom and one evaluation of the app's modules per worker instead of per file (a
           // jsdom and the app's imports cost about a second of CPU each time); shared-worker.ts
           // puts back after each file what a fresh page would have.
@@ -52,6 +55,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: webModuleMocks,
           setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 15_000,
         },
       },
     ],

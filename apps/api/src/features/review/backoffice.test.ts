@@ -312,6 +312,7 @@ describe('the call list', () => {
 });
 
 describe('the audit log', () => {
+  // Sixty pitches with their decks: most of a minute on two busy cores.
   it('pages every status change, newest first, 50 at a time', async () => {
     const count = async () => (await t.database.db.select({ id: pitchEvents.id }).from(pitchEvents)).length;
     // One deck for every pitch: making a fresh PDF 60 times would only be slow.
@@ -336,5 +337,5 @@ describe('the audit log', () => {
       before = page.next_before;
     }
     expect(new Set(seen).size).toBe(total);
-  });
+  }, 120_000);
 });
