@@ -115,7 +115,12 @@ export function reportDueEmail(
   );
   return renderFor(r, c.title, {
     subject: 'revenue.reportDue.subject',
-    paragraphs: ['layout.hi', 'revenue.reportDue.body', 'revenue.reportDue.note', 'revenue.reportDue.quarterly'],
+    paragraphs: [
+      'layout.hi',
+      'revenue.reportDue.body',
+      'revenue.reportDue.note',
+      'revenue.reportDue.quarterly',
+    ],
     action: { label: 'revenue.reportDue.action', url: `${publicUrl}/my-campaigns/${due.campaignId}/reports` },
     values: { month: monthLabel(due.periodStart, r.language), when },
   });
