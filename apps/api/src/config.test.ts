@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configErrorOf, productionEnv } from '../test/config-fixtures.ts';
+import { childEnv } from '../test/server-process.ts';
 import { parseConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'indiesplit-config-'));
@@ -134,7 +135,7 @@ describe('the process', () => {
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     // Node strips the types itself (ADR 0027), without tsx's start-up.
     const result = spawnSync(process.execPath, [main], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: 'abc', DATABASE_URL: 'mysql://x' },
+      env: { ...childEnv(), DATA_DIR: dataDir, PORT: 'abc', DATABASE_URL: 'mysql://x' },
       encoding: 'utf8',
       timeout: 20_000,
     });

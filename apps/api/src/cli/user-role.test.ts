@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, migratedPgliteDump, type TestApp } from '../../test/harness.ts';
+import { childEnv } from '../../test/server-process.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { auditEvents, users } from '../db/schema.ts';
@@ -49,7 +50,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
 
 async function roleCommand(args: string[], env: Record<string, string> = {}) {
   const base = {
-    PATH: process.env.PATH ?? '',
+    ...childEnv(),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acknowledged, fund, newCampaign, newMember } from '../../test/fixtures/settlement.ts';
 import { migratedPgliteDump, PUBLIC_URL } from '../../test/harness.ts';
+import { childEnv } from '../../test/server-process.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
@@ -33,7 +34,7 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 function cli(script: string, args: string[], dataDir: string) {
   return run(process.execPath, [script, ...args], {
     cwd: work,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { ...childEnv(), NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     timeout: 120_000,
   });
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { childEnv } from '../../test/server-process.ts';
 import { lockDataDir } from './data-dir.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -40,7 +41,7 @@ function holdInChild(dataDir: string): Promise<ChildProcess> {
 
 function runServer(env: Record<string, string>) {
   return spawnSync(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: '39871', LOG_LEVEL: 'silent', ...env },
+    env: { ...childEnv(), NODE_ENV: 'test', PORT: '39871', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
