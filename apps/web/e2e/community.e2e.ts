@@ -51,7 +51,7 @@ async function apiFromPage(page: Page, method: string, path: string, body?: unkn
   );
 }
 
-test('a member’s question is answered by the studio and the member is emailed', async ({ open }) => {
+test('a member’s question is answered by the studio and the member is notified and emailed', async ({ open }) => {
   const asker = await open();
   const errors = watchErrors(asker);
   const user = await verifiedMember(asker, 'asker');
@@ -79,6 +79,12 @@ test('a member’s question is answered by the studio and the member is emailed'
   expect(mail.text).toContain('Yes: in March, for every investor.');
   await asker.reload();
   await expect(thread.getByText('Answered', { exact: true })).toBeVisible();
+  // The bell says it too, and its notification leads back to the answered thread.
+  await expect(asker.getByTestId('notification-count')).toHaveText(/^[1-9]\d*$/);
+  await asker.getByTestId('notification-bell').click();
+  await expect(
+    asker.getByTestId('notification').filter({ hasText: 'the studio answered your question' }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 
