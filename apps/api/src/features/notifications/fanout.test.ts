@@ -1,0 +1,107 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign } from '../../../test/fixtures/investing.ts';
+import { createTestApp, PUBLIC_URL, registerUser, type TestApp } from '../../../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { notifications } from '../../db/schema-notifications.ts';
+import { notify } from './service.ts';
+
+// The set-based fan-out (ADR 0037) called the way features call it: inside their transaction,
+// possibly more than once, and undone with it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+async function members(count: number) {
+  const out: Array<{ id: string; email: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const m = await registerUser(t);
+    out.push({ id: m.id, email: m.payload.email });
+  }
+  return out;
+}
+
+/** The mail a member got besides their account's own (the address confirmation). */
+async function notices(email: string) {
+  return (await t.mailbox(email)).filter(
+    (m) => m.subject !== 'Confirm your email address' && m.subject !== 'Conferma il tuo indirizzo email',
+  );
+}
+
+const bodyCount = async () =>
+  Number(
+    (
+      (await db().execute(sql`select count(*)::int as n from mail_bodies`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n,
+  );
+
+describe('a fan-out inside a feature’s transaction', () => {
+  it('can run twice in one transaction, each reaching its own audience in their language', async () => {
+    const [studio, a, b, c] = await members(4);
+    await db().update(users).set({ language: 'it' }).where(eq(users.id, b!.id));
+    const campaign = await insertCampaign(db(), { developerId: studio!.id });
+    const facts = { id: campaign.id, title: 'Starfall', slug: campaign.slug ?? campaign.id };
+
+    const [first, second] = await db().transaction(async (tx) => [
+      await notify(tx, PUBLIC_URL, {
+        type: 'campaign_update',
+        campaign: facts,
+        subjectId: 'first',
+        data: { update_title: 'Alpha', update_title_it: 'Alfa' },
+        audience: { userIds: [a!.id, b!.id, a!.id] },
+      }),
+      await notify(tx, PUBLIC_URL, {
+        type: 'campaign_update',
+        campaign: facts,
+        subjectId: 'second',
+        data: { update_title: 'Beta', update_title_it: 'Beta' },
+        audience: { userIds: [b!.id, c!.id] },
+      }),
+    ]);
+    expect([first!.notified, first!.emailed, second!.notified, second!.emailed]).toEqual([2, 2, 2, 2]);
+
+    const rows = await db()
+      .select({ userId: notifications.userId, subjectId: notifications.subjectId })
+      .from(notifications)
+      .where(inArray(notifications.userId, [a!.id, b!.id, c!.id]));
+    expect(
+      rows.map((r) => `${r.userId === a!.id ? 'a' : r.userId === b!.id ? 'b' : 'c'}:${r.subjectId}`).sort(),
+    ).toEqual(['a:first', 'b:first', 'b:second', 'c:second']);
+    expect((await notices(a!.email)).map((m) => m.subject)).toEqual(['Starfall: Alpha']);
+    expect((await notices(b!.email)).map((m) => m.subject).sort()).toEqual([
+      'Starfall: Alfa',
+      'Starfall: Beta',
+    ]);
+    const [toB] = await notices(b!.email);
+    expect(toB!.text).toContain('lo studio di Starfall ha pubblicato un aggiornamento');
+    expect((await notices(c!.email)).map((m) => m.subject)).toEqual(['Starfall: Beta']);
+  });
+
+  it('leaves nothing behind when the transaction rolls back: no notification, no email, no body', async () => {
+    const [studio, a] = await members(2);
+    const campaign = await insertCampaign(db(), { developerId: studio!.id });
+    const bodiesBefore = await bodyCount();
+    await expect(
+      db().transaction(async (tx) => {
+        await notify(tx, PUBLIC_URL, {
+          type: 'campaign_update',
+          campaign: { id: campaign.id, title: 'Starfall', slug: campaign.slug ?? campaign.id },
+          subjectId: 'rolled-back',
+          data: { update_title: 'Gamma' },
+          audience: { userIds: [a!.id] },
+        });
+        throw new Error('the change failed after notifying');
+      }),
+    ).rejects.toThrow('the change failed after notifying');
+    expect(await db().select().from(notifications).where(eq(notifications.userId, a!.id))).toEqual([]);
+    expect(await notices(a!.email)).toEqual([]);
+    expect(await bodyCount()).toBe(bodiesBefore);
+  });
+});
