@@ -4,6 +4,7 @@ import { insertCampaign } from '../../../test/fixtures/investing.ts';
 import { createTestApp, PUBLIC_URL, registerUser, type TestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
 import { notifications } from '../../db/schema-notifications.ts';
+import { eraseMailOf } from '../../platform/mailer.ts';
 import { notify } from './service.ts';
 
 // The set-based fan-out (ADR 0037) called the way features call it: inside their transaction,
@@ -103,5 +104,24 @@ describe('a fan-out inside a feature’s transaction', () => {
     expect(await db().select().from(notifications).where(eq(notifications.userId, a!.id))).toEqual([]);
     expect(await notices(a!.email)).toEqual([]);
     expect(await bodyCount()).toBe(bodiesBefore);
+  });
+
+  it('erasing a member takes their copy of a shared email from the dev mailbox, also at an address they left', async () => {
+    const [studio, a, b] = await members(3);
+    const campaign = await insertCampaign(db(), { developerId: studio!.id });
+    await db().transaction((tx) =>
+      notify(tx, PUBLIC_URL, {
+        type: 'campaign_update',
+        campaign: { id: campaign.id, title: 'Starfall', slug: campaign.slug ?? campaign.id },
+        subjectId: 'erased',
+        data: { update_title: 'Delta' },
+        audience: { userIds: [a!.id, b!.id] },
+      }),
+    );
+    expect(await notices(a!.email)).toHaveLength(1);
+    // The account's address has changed since: its old mail is found through the outbox rows.
+    await eraseMailOf(db(), a!.id, 'moved-elsewhere@example.com');
+    expect(await notices(a!.email)).toEqual([]);
+    expect((await notices(b!.email)).map((m) => m.subject)).toEqual(['Starfall: Delta']);
   });
 });
