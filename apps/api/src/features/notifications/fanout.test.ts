@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../../../test/fixtures/investing.ts';
 import { createTestApp, PUBLIC_URL, registerUser, type TestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
-import { notifications } from '../../db/schema-notifications.ts';
+import { notificationPreferences, notifications } from '../../db/schema-notifications.ts';
 import { eraseMailOf } from '../../platform/mailer.ts';
 import { notify } from './service.ts';
 
@@ -123,5 +123,30 @@ describe('a fan-out inside a feature’s transaction', () => {
     await eraseMailOf(db(), a!.id, 'moved-elsewhere@example.com');
     expect(await notices(a!.email)).toEqual([]);
     expect((await notices(b!.email)).map((m) => m.subject)).toEqual(['Starfall: Delta']);
+  });
+
+  it('writes no email at all when no one in the audience takes it at once', async () => {
+    const [studio, a, b] = await members(3);
+    await db()
+      .insert(notificationPreferences)
+      .values([
+        { userId: a!.id, type: 'campaign_update', delivery: 'daily' },
+        { userId: b!.id, type: 'campaign_update', delivery: 'off' },
+      ]);
+    const campaign = await insertCampaign(db(), { developerId: studio!.id });
+    const bodiesBefore = await bodyCount();
+    const result = await db().transaction((tx) =>
+      notify(tx, PUBLIC_URL, {
+        type: 'campaign_update',
+        campaign: { id: campaign.id, title: 'Starfall', slug: campaign.slug ?? campaign.id },
+        subjectId: 'quiet',
+        data: { update_title: 'Epsilon' },
+        audience: { userIds: [a!.id, b!.id] },
+      }),
+    );
+    expect([result.notified, result.emailed]).toEqual([2, 0]);
+    expect(await bodyCount()).toBe(bodiesBefore);
+    expect(await notices(a!.email)).toEqual([]);
+    expect(await notices(b!.email)).toEqual([]);
   });
 });

@@ -67,11 +67,14 @@ export async function insertForAudience(
         left join notification_preferences p on p.user_id = u.id and p.type = ${input.type}
        where u.deleted_at is null
          and (${except}::uuid is null or u.id <> ${except}::uuid)`);
-    const [counted] = rowsOf<{ total: number }>(
-      await tx.execute(sql`select count(*)::int as total from fanout_recipients`),
+    const [counted] = rowsOf<{ total: number; at_once: number }>(
+      await tx.execute(sql`select count(*)::int as total,
+        (count(*) filter (where delivery = 'immediately'))::int as at_once from fanout_recipients`),
     );
     const total = Number(counted?.total ?? 0);
-    const bodies = input.mail && total > 0 ? await insertSharedBodies(tx, input.mail) : null;
+    // The email's bodies only when someone takes it at once (no body that no row names).
+    const bodies =
+      input.mail && Number(counted?.at_once ?? 0) > 0 ? await insertSharedBodies(tx, input.mail) : null;
     const mailed = bodies
       ? sql`${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, bodies)}
       returning null::uuid as user_id`
@@ -101,7 +104,7 @@ export async function insertForAudience(
       );
       notified += Number(row?.notified ?? 0);
       if (bodies) emailed += Number(row?.emailed ?? 0);
-      else immediately.push(...(row?.immediately ?? []));
+      else if (!input.mail) immediately.push(...(row?.immediately ?? []));
     }
     await tx.execute(sql`drop table fanout_recipients`);
     return { notified, emailed, immediately };
