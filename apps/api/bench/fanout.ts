@@ -119,6 +119,7 @@ async function main() {
     } as unknown as AppContext;
 
     const [backend] = await rowsOf<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+    const [walBefore] = await rowsOf<{ lsn: string }>(db, sql`select pg_current_wal_lsn()::text as lsn`);
     const cpuBefore = processCpuSeconds(Number(backend?.pid));
     global.gc?.();
     const baseline = process.memoryUsage();
@@ -145,6 +146,11 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = processCpuSeconds(Number(backend?.pid));
+    // What the server wrote to its log for the fan-out (the whole server's, so anything else on it too).
+    const [wal] = await rowsOf<{ bytes: string }>(
+      db,
+      sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore?.lsn}::pg_lsn)::bigint::text as bytes`,
+    );
     clearInterval(sampler);
     const end = process.memoryUsage();
     peakRss = Math.max(peakRss, end.rss);
@@ -158,7 +164,8 @@ async function main() {
             (select count(*)::int from notifications where subject_id = ${posted.id} and email = 'digest') as digest,
             (select count(*)::int from notifications where subject_id = ${posted.id} and email = 'none') as off,
             (select count(*)::int from mail_outbox) as outbox,
-            (select count(*)::int from mail_outbox where subject like 'Bench fan-out: La nostra%') as italian,
+            (select count(*)::int from mail_outbox o left join mail_bodies b on b.id = o.body_id
+              where coalesce(o.subject, b.subject) like 'Bench fan-out: La nostra%') as italian,
             (select count(distinct user_id)::int from notifications where subject_id = ${posted.id}) as members`,
     );
     console.log(
@@ -171,10 +178,10 @@ async function main() {
     const dbCpu =
       cpuBefore !== null && cpuAfter !== null ? `${(cpuAfter - cpuBefore).toFixed(2)} s` : 'not measurable';
     console.log(
-      `              database CPU ${dbCpu}; machine load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
+      `              database CPU ${dbCpu}, WAL ${mb(Number(wal?.bytes ?? 0))}; machine load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
     );
     console.log(
-      `memory        peak RSS ${mb(peakRss)} (before ${mb(baseline.rss)}), peak heap ${mb(peakHeap)} (before ${mb(baseline.heapUsed)})`,
+      `memory        peak RSS ${mb(peakRss)} (before ${mb(baseline.rss)}: the fan-out added ${mb(peakRss - baseline.rss)}), peak heap ${mb(peakHeap)} (before ${mb(baseline.heapUsed)})`,
     );
     const ok =
       counts?.notifications === investors + followers &&

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -105,16 +106,36 @@ export const emailTokens = pgTable(
   ],
 );
 
-/** Transactional outbox: a message is written with the change that causes it, then delivered. */
+/**
+ * One message's subject and parts shared by many outbox rows: a notification to a large audience
+ * (ADR 0037) is rendered once per language and each reader's row names it, instead of carrying
+ * its own copy. It names no one. No foreign key from the outbox (that would be a check per row of a
+ * fan-out): a body is written in the transaction of the rows that name it, and housekeeping only
+ * removes bodies a day old that no row names, which no row can come to name again.
+ */
+export const mailBodies = pgTable('mail_bodies', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Transactional outbox: a message is written with the change that causes it, then delivered. Its
+ * subject and parts are the row's own, or (body_id) those of a shared body.
+ */
 export const outbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** A shared body (mail_bodies) in place of the row's own subject and parts. */
+    bodyId: bigint('body_id', { mode: 'number' }),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -131,6 +152,10 @@ export const outbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_user_id_idx').on(t.userId),
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'mail_outbox_one_body',
+      sql`(${t.bodyId} is null) = (${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null)`,
+    ),
   ],
 );
 

@@ -10,8 +10,15 @@ import {
   registerUser,
   type TestApp,
 } from '../../test/harness.ts';
-import { outbox } from '../db/schema.ts';
-import { enqueueMail, MailWorker, SmtpTransport } from './mailer.ts';
+import { mailBodies, outbox } from '../db/schema.ts';
+import {
+  enqueueMail,
+  insertSharedBodies,
+  MailWorker,
+  outboxInsertFrom,
+  purgeDeliveredMail,
+  SmtpTransport,
+} from './mailer.ts';
 
 // The mailer against a real SMTP server in this process: what the platform sends is what a mail
 // server receives, and what it fails to send stays queued until a later round delivers it.
@@ -164,6 +171,81 @@ describe('delivery over SMTP', () => {
     );
     await t.app.ctx.mail.drain();
     expect(messagesTo(to).map((m) => header(m.raw, 'Subject'))).toEqual(subjects);
+  });
+});
+
+describe('one message to many readers', () => {
+  const message = {
+    en: { subject: 'News of Starfall', text: 'Hello,\n\nRead it.', html: '<p>Hello,</p><p>Read it.</p>' },
+    it: { subject: 'Novità di Starfall', text: 'Ciao,\n\nLeggila.', html: '<p>Ciao,</p><p>Leggila.</p>' },
+  };
+  const readers = sql`(values ('many-en@example.com', 'en'), ('many-it@example.com', 'it'),
+    ('many-en2@example.com', 'en')) as r(address, language)`;
+
+  it('is written once per language and reaches each reader in theirs, each with their own Message-ID', async () => {
+    await t.database.db.transaction(async (tx) => {
+      const bodies = await insertSharedBodies(tx, message);
+      await tx.execute(
+        outboxInsertFrom(sql`(select null::uuid as user_id, address, language from ${readers})`, bodies),
+      );
+    });
+    const rows = await t.database.db.select().from(outbox).where(sql`${outbox.toAddress} like 'many-%'`);
+    expect(rows).toHaveLength(3);
+    // The rows carry no copy of the message, only the body of their language.
+    expect(rows.every((r) => r.subject === null && r.textBody === null && r.bodyId !== null)).toBe(true);
+    expect(new Set(rows.map((r) => r.bodyId)).size).toBe(2);
+
+    await t.app.ctx.mail.drain();
+    const [en] = messagesTo('many-en@example.com');
+    const [it] = messagesTo('many-it@example.com');
+    const [en2] = messagesTo('many-en2@example.com');
+    expect(header(en!.raw, 'Subject')).toBe('News of Starfall');
+    expect(decoded(en!.raw)).toContain('Read it.');
+    expect(header(it!.raw, 'Subject')).toBe('=?UTF-8?Q?Novit=C3=A0_di_Starfall?=');
+    expect(decoded(it!.raw)).toContain('Leggila.');
+    expect(header(en2!.raw, 'Subject')).toBe('News of Starfall');
+    const ids = [en, it, en2].map((m) => header(m!.raw, 'Message-ID'));
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('is not sent empty when its body is missing: the row stays with the reason', async () => {
+    const to = 'bodiless@example.com';
+    await t.database.db.transaction(async (tx) => {
+      const bodies = await insertSharedBodies(tx, message);
+      await tx.execute(
+        outboxInsertFrom(sql`(select null::uuid as user_id, ${to} as address, 'en' as language)`, bodies),
+      );
+    });
+    const [row] = await outboxTo(to);
+    await t.database.db.delete(mailBodies).where(eq(mailBodies.id, row!.bodyId!));
+    expect(await t.app.ctx.mail.drain()).toBe(0);
+    expect(messagesTo(to)).toHaveLength(0);
+    const [after] = await outboxTo(to);
+    expect(after).toMatchObject({ status: 'pending', sentAt: null });
+    expect(after!.lastError).toContain('shared body');
+    await t.database.db.delete(outbox).where(eq(outbox.toAddress, to));
+  });
+
+  it('housekeeping removes the bodies no message names once a day old, and keeps the others', async () => {
+    const named = await insertSharedBodies(t.database.db, message);
+    await t.database.db.execute(
+      outboxInsertFrom(
+        sql`(select null::uuid as user_id, 'named@example.com' as address, 'en' as language)`,
+        named,
+      ),
+    );
+    const fresh = await insertSharedBodies(t.database.db, message);
+    const old = await insertSharedBodies(t.database.db, message);
+    await t.database.db.execute(
+      sql`update mail_bodies set created_at = now() - interval '2 days' where id in (${named.en}, ${named.it}, ${old.en}, ${old.it})`,
+    );
+    await purgeDeliveredMail(t.database.db);
+    const left = (await t.database.db.select({ id: mailBodies.id }).from(mailBodies)).map((b) => b.id);
+    expect(left).toContain(named.en); // a message names it
+    expect(left).not.toContain(named.it); // none does, and it is two days old
+    expect(left).toEqual(expect.arrayContaining([fresh.en, fresh.it])); // too new to tell
+    expect(left).not.toContain(old.en);
+    expect(left).not.toContain(old.it);
   });
 });
 

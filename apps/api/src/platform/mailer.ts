@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { devMailbox, outbox } from '../db/schema.ts';
+import { devMailbox, mailBodies, outbox } from '../db/schema.ts';
 
 export interface MailMessage {
   to: string;
@@ -39,21 +39,36 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
 }
 
 /**
+ * Writes one message to many readers once per language (it names no one), for `outboxInsertFrom`:
+ * the readers' outbox rows name these bodies instead of each carrying a copy (ADR 0037).
+ */
+export async function insertSharedBodies(
+  db: Db,
+  message: Record<'en' | 'it', { subject: string; text: string; html: string }>,
+): Promise<Record<'en' | 'it', number>> {
+  const rows = await db
+    .insert(mailBodies)
+    .values(
+      (['en', 'it'] as const).map((lang) => ({
+        subject: message[lang].subject,
+        textBody: message[lang].text,
+        htmlBody: message[lang].html,
+      })),
+    )
+    .returning({ id: mailBodies.id });
+  return { en: rows[0]!.id, it: rows[1]!.id };
+}
+
+/**
  * The outbox rows of one message to many readers, as an INSERT … SELECT a caller puts in a larger
  * statement (the notifications' fan-out, ADR 0037): `recipients` names a relation with the columns
- * `user_id`, `address` and `language`, and each reader gets the message in their language. The
- * outbox stays written by this module only (ADR 0022); the caller chooses the readers.
+ * `user_id`, `address` and `language`, and each reader's row names the body in their language
+ * (`insertSharedBodies`, same transaction). The outbox stays written by this module only
+ * (ADR 0022); the caller chooses the readers.
  */
-export function outboxInsertFrom(
-  recipients: SQL,
-  message: Record<'en' | 'it', { subject: string; text: string; html: string }>,
-): SQL {
-  const { en, it } = message;
-  return sql`insert into mail_outbox (user_id, to_address, subject, text_body, html_body)
-    select r.user_id, r.address,
-           case r.language when 'it' then ${it.subject} else ${en.subject} end,
-           case r.language when 'it' then ${it.text} else ${en.text} end,
-           case r.language when 'it' then ${it.html} else ${en.html} end
+export function outboxInsertFrom(recipients: SQL, bodies: Record<'en' | 'it', number>): SQL {
+  return sql`insert into mail_outbox (user_id, to_address, body_id)
+    select r.user_id, r.address, case r.language when 'it' then ${bodies.it}::bigint else ${bodies.en}::bigint end
       from ${recipients} r`;
 }
 
@@ -68,9 +83,10 @@ export async function eraseMailOf(db: Db, userId: string, email: string): Promis
   await db.delete(devMailbox).where(
     or(
       sql`lower(${devMailbox.toAddress}) = ${lower(email)}`,
-      sql`exists (select 1 from ${outbox} where ${outbox.userId} = ${userId}
-            and ${outbox.toAddress} = ${devMailbox.toAddress} and ${outbox.subject} = ${devMailbox.subject}
-            and ${outbox.textBody} = ${devMailbox.textBody})`,
+      sql`exists (select 1 from ${outbox} o left join ${mailBodies} b on b.id = o.body_id
+            where o.user_id = ${userId} and o.to_address = ${devMailbox.toAddress}
+              and coalesce(o.subject, b.subject) = ${devMailbox.subject}
+              and coalesce(o.text_body, b.text_body) = ${devMailbox.textBody})`,
     ),
   );
   await db.delete(outbox).where(eq(outbox.userId, userId));
@@ -85,11 +101,17 @@ export async function eraseUnownedMailTo(db: Db, addresses: string[]): Promise<v
     .where(and(isNull(outbox.userId), inArray(sql`lower(${outbox.toAddress})`, lowered)));
 }
 
-/** Housekeeping: forgets mail delivered over 30 days ago. */
+/**
+ * Housekeeping: forgets mail delivered over 30 days ago, and the shared bodies no row names any
+ * more. A body is a day old before it goes: the rows that name it are written in its own
+ * transaction, so one no row names by then never will be.
+ */
 export async function purgeDeliveredMail(db: Db): Promise<void> {
   await db
     .delete(outbox)
     .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, sql`now() - interval '30 days'`)));
+  await db.execute(sql`delete from mail_bodies b where b.created_at < now() - interval '1 day'
+    and not exists (select 1 from mail_outbox o where o.body_id = b.id)`);
 }
 
 export interface MailTransport {
@@ -256,7 +278,7 @@ export class MailWorker {
       }, HEARTBEAT_MS);
       heartbeat.unref();
       try {
-        sent += await this.deliverBatch(claimed, unsent);
+        sent += await this.deliverBatch(await this.withBodies(claimed), unsent);
       } finally {
         clearInterval(heartbeat);
       }
@@ -272,6 +294,27 @@ export class MailWorker {
     }
   }
 
+  /** The claimed rows with their subject and parts, a shared body's where a row names one. */
+  private async withBodies(
+    claimed: Array<typeof outbox.$inferSelect>,
+  ): Promise<Array<typeof outbox.$inferSelect>> {
+    const ids = [...new Set(claimed.flatMap((row) => (row.bodyId === null ? [] : [row.bodyId])))];
+    const bodies = new Map(
+      ids.length === 0
+        ? []
+        : (await this.db.select().from(mailBodies).where(inArray(mailBodies.id, ids))).map((b) => [b.id, b]),
+    );
+    return claimed.map((row) => {
+      const body = row.bodyId === null ? undefined : bodies.get(row.bodyId);
+      return {
+        ...row,
+        subject: body?.subject ?? row.subject,
+        textBody: body?.textBody ?? row.textBody,
+        htmlBody: body?.htmlBody ?? row.htmlBody,
+      };
+    });
+  }
+
   private async deliverBatch(
     claimed: Array<typeof outbox.$inferSelect>,
     unsent: Set<number>,
@@ -280,6 +323,8 @@ export class MailWorker {
     for (const row of claimed) {
       if (this.stopped) return sent;
       try {
+        if (row.subject === null || row.textBody === null || row.htmlBody === null)
+          throw new Error('the shared body this message names is missing');
         await this.transport.send({
           to: row.toAddress,
           subject: row.subject,

@@ -6,16 +6,17 @@ import { campaigns } from '../../db/schema-campaigns.ts';
 import { campaignMilestones, notificationPreferences, notifications } from '../../db/schema-notifications.ts';
 import type { RenderedEmail } from '../../platform/email/render.ts';
 import { asLanguage } from '../../platform/i18n.ts';
-import { outboxInsertFrom } from '../../platform/mailer.ts';
+import { insertSharedBodies, outboxInsertFrom } from '../../platform/mailer.ts';
 import type { Audience } from './service.ts';
 
 type Data = Record<string, string | number | boolean | null>;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** The audience's member ids, each once (a UNION, so the planner knows how many to expect). */
 function audienceSql(audience: Audience) {
   if ('userIds' in audience)
-    return sql`select (jsonb_array_elements_text(${JSON.stringify(audience.userIds)}::jsonb))::uuid as user_id`;
+    return sql`select distinct (jsonb_array_elements_text(${JSON.stringify(audience.userIds)}::jsonb))::uuid as user_id`;
   const parts = [];
   if (audience.investors)
     parts.push(
@@ -30,7 +31,7 @@ function audienceSql(audience: Audience) {
         : sql`select user_id from campaign_follows where campaign_id = ${audience.campaignId}`,
     );
   if (parts.length === 0) return sql`select null::uuid as user_id where false`;
-  return sql.join(parts, sql` union all `);
+  return sql.join(parts, sql` union `);
 }
 
 /** Members per statement of a fan-out: each statement stays far inside the statement timeout. */
@@ -38,11 +39,13 @@ const FANOUT_BATCH = 10_000;
 
 /**
  * The audience's live accounts with their delivery for the type, a notification each, and an
- * outbox row for each who takes the type at once, in their language: one statement per
- * FANOUT_BATCH members in id order, all in the caller's transaction.
+ * outbox row for each who takes the type at once, naming the email of their language (written
+ * once per language, not per member): all in the caller's transaction. The audience is resolved
+ * once, into a numbered temporary table (no WAL, dropped with the transaction); each
+ * statement then notifies and mails FANOUT_BATCH of its rows.
  */
 export async function insertForAudience(
-  tx: Db,
+  db: Db,
   input: {
     type: NotificationType;
     mandatory: boolean;
@@ -55,51 +58,63 @@ export async function insertForAudience(
   },
 ): Promise<{ notified: number; emailed: number; immediately: string[] }> {
   const except = 'userIds' in input.audience ? null : (input.audience.except ?? null);
-  let after: string | null = null;
-  let notified = 0;
-  let emailed = 0;
-  const immediately: string[] = [];
-  const mailed = input.mail
-    ? sql`${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, input.mail)}
-      returning null::uuid as user_id`
-    : sql`select user_id from recipients where delivery = 'immediately'`;
-  for (;;) {
-    const result: unknown = await tx.execute(sql`
-    with recipients as materialized (
-      select u.id as user_id, u.email as address, u.language,
+  // A savepoint of the caller's transaction: the temporary table is gone when the work is done,
+  // so a second fan-out in the same transaction starts from a clean slate.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`create temporary table fanout_recipients
+      (n bigint not null, user_id uuid not null, address text not null, language text not null, delivery text not null)
+      on commit drop`);
+    await tx.execute(sql`
+      insert into fanout_recipients
+      select row_number() over () as n, u.id as user_id, u.email as address, u.language,
              case when ${input.mandatory} then 'immediately' else coalesce(p.delivery, 'immediately') end as delivery
         from users u
+        join (${audienceSql(input.audience)}) a on a.user_id = u.id
         left join notification_preferences p on p.user_id = u.id and p.type = ${input.type}
-       where u.id in (${audienceSql(input.audience)})
-         and u.deleted_at is null
-         and (${except}::uuid is null or u.id <> ${except}::uuid)
-         and (${after}::uuid is null or u.id > ${after}::uuid)
-       order by u.id
-       limit ${FANOUT_BATCH}
-    ),
-    inserted as (
-      insert into notifications (user_id, type, campaign_id, subject_id, data, email)
-      select user_id, ${input.type}, ${input.campaignId}::uuid, ${input.subjectId}, ${JSON.stringify(input.data)}::jsonb,
-             case delivery when 'immediately' then 'queued' when 'daily' then 'digest' else 'none' end
-        from recipients
-      returning 1
-    ),
-    mailed as (
-      ${mailed}
-    )
-    select (select count(*) from inserted)::int as notified, (select count(*) from mailed)::int as emailed,
-           (select coalesce(jsonb_agg(user_id), '[]'::jsonb) from mailed where user_id is not null) as immediately,
-           (select max(user_id::text) from recipients) as last`);
-    const [row] = rowsOf<{ notified: number; emailed: number; immediately: string[]; last: string | null }>(
-      result,
+       where u.deleted_at is null
+         and (${except}::uuid is null or u.id <> ${except}::uuid)`);
+    const [counted] = rowsOf<{ total: number; at_once: number }>(
+      await tx.execute(sql`select count(*)::int as total,
+        (count(*) filter (where delivery = 'immediately'))::int as at_once from fanout_recipients`),
     );
-    notified += Number(row?.notified ?? 0);
-    if (input.mail) emailed += Number(row?.emailed ?? 0);
-    else immediately.push(...(row?.immediately ?? []));
-    if (Number(row?.notified ?? 0) < FANOUT_BATCH || !row?.last) break;
-    after = row.last;
-  }
-  return { notified, emailed, immediately };
+    const total = Number(counted?.total ?? 0);
+    // The email's bodies only when someone takes it at once (no body that no row names).
+    const bodies =
+      input.mail && Number(counted?.at_once ?? 0) > 0 ? await insertSharedBodies(tx, input.mail) : null;
+    const mailed = bodies
+      ? sql`${outboxInsertFrom(sql`(select * from recipients where delivery = 'immediately')`, bodies)}
+      returning null::uuid as user_id`
+      : sql`select user_id from recipients where delivery = 'immediately'`;
+    let notified = 0;
+    let emailed = 0;
+    const immediately: string[] = [];
+    for (let after = 0; after < total; after += FANOUT_BATCH) {
+      const [row] = rowsOf<{ notified: number; emailed: number; immediately: string[] }>(
+        await tx.execute(sql`
+        with recipients as materialized (
+          select user_id, address, language, delivery from fanout_recipients
+           where n > ${after} and n <= ${after + FANOUT_BATCH}
+        ),
+        inserted as (
+          insert into notifications (user_id, type, campaign_id, subject_id, data, email)
+          select user_id, ${input.type}, ${input.campaignId}::uuid, ${input.subjectId}, ${JSON.stringify(input.data)}::jsonb,
+                 case delivery when 'immediately' then 'queued' when 'daily' then 'digest' else 'none' end
+            from recipients order by user_id
+          returning 1
+        ),
+        mailed as (
+          ${mailed}
+        )
+        select (select count(*) from inserted)::int as notified, (select count(*) from mailed)::int as emailed,
+               (select coalesce(jsonb_agg(user_id), '[]'::jsonb) from mailed where user_id is not null) as immediately`),
+      );
+      notified += Number(row?.notified ?? 0);
+      if (bodies) emailed += Number(row?.emailed ?? 0);
+      else if (!input.mail) immediately.push(...(row?.immediately ?? []));
+    }
+    await tx.execute(sql`drop table fanout_recipients`);
+    return { notified, emailed, immediately };
+  });
 }
 
 /** A live member's address, language and delivery for the type; undefined for a deleted account. */

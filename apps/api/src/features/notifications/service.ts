@@ -69,9 +69,10 @@ export interface NotifyResult {
 }
 
 /**
- * Notifies an audience in three statements' worth of work whatever its size: the recipients are
- * chosen, notified and mailed by one INSERT … SELECT each, inside the caller's transaction. The email
- * is rendered once per language (it names no one).
+ * Notifies an audience set-based whatever its size, inside the caller's transaction: the recipients
+ * are chosen once (with their delivery and language), then notified and mailed by INSERT … SELECT
+ * in batches. The email is rendered and stored once per language (it names no one); each reader's
+ * outbox row names it.
  */
 export async function notify(tx: Db, publicUrl: string, input: NotifyInput): Promise<NotifyResult> {
   const data = input.data ?? {};
