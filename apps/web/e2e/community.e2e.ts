@@ -51,7 +51,9 @@ async function apiFromPage(page: Page, method: string, path: string, body?: unkn
   );
 }
 
-test('a member’s question is answered by the studio and the member is notified and emailed', async ({ open }) => {
+test('a member’s question is answered by the studio and the member is notified and emailed', async ({
+  open,
+}) => {
   const asker = await open();
   const errors = watchErrors(asker);
   const user = await verifiedMember(asker, 'asker');
