@@ -135,13 +135,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one investor investing and revoki
       // waits for the campaign) the investor's wallet: a cycle PostgreSQL breaks by
       // aborting the first of the two whose wait outlasts its deadlock_timeout. The settlement's is
       // raised, so the investment is always the victim: it must be retried and succeed.
+      let campaignLocked!: () => void;
+      const locked = new Promise<void>((resolve) => {
+        campaignLocked = resolve;
+      });
       const settlementOrder = db.transaction(async (tx) => {
         await tx.execute(sql`set local deadlock_timeout = '20s'`);
         await lockCampaign(tx, c.id);
+        campaignLocked();
         await untilAnotherWaitsForALock(tx);
         await tx.execute(sql`select id from ledger_accounts where code = ${code} for update`);
       });
-      await sleep(5);
+      // The investment starts once the campaign is locked: started earlier, it could take the
+      // campaign row first and finish with nothing to wait for.
+      await Promise.race([locked, settlementOrder]);
       const investing = invest(ctx, m.id, c.id, { amount_cents: TICKET, ...acknowledged }, randomUUID());
       const [, answer] = await Promise.all([settlementOrder, investing]);
       expect(answer.investment.status).toBe('reserved');
