@@ -15,7 +15,6 @@ import {
   WatchRequest,
   WatchResponse,
 } from '@indiesplit/shared/campaigns';
-import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import { LANGUAGES } from '@indiesplit/shared/messages';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -23,9 +22,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
+import { readImageUpload } from '../../platform/image-upload.ts';
 import { moveCampaignStatus } from './commands/move-campaign-status.ts';
 import { setServiceStatus } from './commands/set-service-status.ts';
 import { updateCampaign } from './commands/update-campaign.ts';
@@ -301,17 +301,7 @@ async function backofficeCampaignRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('invalidImage');
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-      if (part?.fieldname !== 'cover') throw badRequest('invalidImage');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('imageTooLarge', 413);
-        throw err;
-      }
+      const data = await readImageUpload(req, 'cover');
       return uploadCover(ctx, req.params.id, data);
     },
   );

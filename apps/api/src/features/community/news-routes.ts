@@ -1,5 +1,4 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import { isLanguage } from '@indiesplit/shared/languages';
 import {
   BackofficeNewsDto,
@@ -19,8 +18,9 @@ import { z } from 'zod';
 import { asAdmin, callerOf, requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { escapeHtml } from '../../platform/email/escape.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { readImageUpload } from '../../platform/image-upload.ts';
 import { RULES } from '../../platform/rate-limit.ts';
 import * as news from './news.ts';
 import * as newsletter from './newsletter.ts';
@@ -170,17 +170,7 @@ export async function newsBackofficeRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('invalidImage');
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-      if (part?.fieldname !== 'image') throw badRequest('invalidImage');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('imageTooLarge', 413);
-        throw err;
-      }
+      const data = await readImageUpload(req, 'image');
       return news.setNewsImage(ctx, req.params.id, data);
     },
   );

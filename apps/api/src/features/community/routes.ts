@@ -13,14 +13,14 @@ import {
   StudioPage,
   StudioProfileRequest,
 } from '@indiesplit/shared/community';
-import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
+import { readImageUpload } from '../../platform/image-upload.ts';
 import * as community from './service.ts';
 import * as studios from './studios.ts';
 
@@ -184,17 +184,7 @@ export async function communityRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const userId = requireSession(req).user.id;
-      if (!req.isMultipart()) throw badRequest('invalidImage');
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-      if (part?.fieldname !== 'logo') throw badRequest('invalidImage');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('imageTooLarge', 413);
-        throw err;
-      }
+      const data = await readImageUpload(req, 'logo');
       return studios.setMyStudioLogo(ctx, userId, data);
     },
   );

@@ -1,5 +1,4 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import {
   FollowResponse,
   UpdateDto,
@@ -13,8 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, requireCaller } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
+import { readImageUpload } from '../../platform/image-upload.ts';
 import * as updates from './service.ts';
 
 const errors = {
@@ -137,17 +137,7 @@ export async function updateRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const caller = await requireCaller(ctx, req);
-      if (!req.isMultipart()) throw badRequest('invalidImage');
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-      if (part?.fieldname !== 'image') throw badRequest('invalidImage');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('imageTooLarge', 413);
-        throw err;
-      }
+      const data = await readImageUpload(req, 'image');
       return reply.code(201).send(await updates.uploadUpdateImage(ctx, req.params.slug, caller, data));
     },
   );

@@ -1,5 +1,4 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { AVATAR_MAX_BYTES } from '@indiesplit/shared/constants';
 import {
   LanguageRequest,
   LanguageResponse,
@@ -11,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { requestLanguage, translate } from '../../platform/i18n.ts';
+import { readImageUpload } from '../../platform/image-upload.ts';
 import * as users from './service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
@@ -44,17 +44,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const session = requireSession(req);
-      if (!req.isMultipart()) throw badRequest('invalidImage');
-      const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-      if (part?.fieldname !== 'profile_picture') throw badRequest('invalidImage');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('imageTooLarge', 413);
-        throw err;
-      }
+      const data = await readImageUpload(req, 'profile_picture');
       const user = await users.replaceAvatar(ctx, session.user.id, data);
       return {
         success: true as const,
