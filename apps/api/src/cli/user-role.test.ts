@@ -12,9 +12,11 @@ import { childEnv } from '../../test/server-process.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { auditEvents, users } from '../db/schema.ts';
+import { runUserRole } from './user-role-command.ts';
 
-// The roles command as an operator runs it: a separate process on the embedded database in DATA_DIR,
-// or on DATABASE_URL when the suite runs on PostgreSQL.
+// The roles command on the embedded database in DATA_DIR, or on DATABASE_URL when the suite runs on
+// PostgreSQL. The first test runs it as an operator does, a separate process; the others call the
+// same command in this process (a process costs several seconds of CPU to start).
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -48,18 +50,22 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-async function roleCommand(args: string[], env: Record<string, string> = {}) {
-  const base = {
-    ...childEnv(),
+function commandEnv(env: Record<string, string>): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ...(onPostgres() ? { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
+    ...env,
   };
+}
+
+/** `npm run user:role` as a process of its own. */
+async function roleProcess(args: string[]) {
   try {
-    // Node strips the types itself (ADR 0027): no tsx start-up on every call.
+    // Node strips the types itself (ADR 0027): no tsx start-up.
     const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], {
-      env: { ...base, ...env },
+      env: { ...childEnv(), ...commandEnv({}) },
       cwd: ROOT,
     });
     return { code: 0, stdout, stderr };
@@ -67,6 +73,17 @@ async function roleCommand(args: string[], env: Record<string, string> = {}) {
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** The same command run in this process, with what it prints. */
+async function roleCommand(args: string[], env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runUserRole(args, commandEnv(env), {
+    log: (line) => stdout.push(`${line}\n`),
+    error: (line) => stderr.push(`${String(line)}\n`),
+  });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 
 async function addUser(db: Db) {
@@ -95,7 +112,7 @@ describe('npm run user:role', () => {
     const user = await withDb(addUser);
     const email = user.email.toLowerCase();
 
-    const admin = await roleCommand(['--email', email, '--role', 'admin']);
+    const admin = await roleProcess(['--email', email, '--role', 'admin']);
     expect(admin).toMatchObject({ code: 0 });
     expect(admin.stdout).toContain(`${user.username}: no role -> admin.`);
 
@@ -133,7 +150,7 @@ describe('npm run user:role', () => {
     expect(unknownRole.code).toBe(1);
     expect(unknownRole.stderr).toContain('Unknown role "owner": use admin, reviewer or none.');
 
-    const missing = await roleCommand(['--role', 'admin']);
+    const missing = await roleProcess(['--role', 'admin']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Missing --email.');
     expect(missing.stderr).toContain('Usage: npm run user:role');
