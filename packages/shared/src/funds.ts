@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './countries.ts';
 import { SecondFactorProof } from './mfa.ts';
 import { amountErrorKey, parseEuroToCents } from './money.ts';
 
@@ -217,6 +218,28 @@ export const ACCOUNT_HOLDER_MAX = 70;
 export const BANK_REFERENCE_MAX = 140;
 export const WITHDRAWAL_NOTE_MAX = 5000;
 
+export const HOLDER_ADDRESS_LINE_MAX = 100;
+
+const addressPart = (max: number) =>
+  z.string({ error: 'fillMandatory' }).trim().min(1, 'fillMandatory').max(max, 'holderAddressTooLong');
+
+/**
+ * The account holder's address. Where a payment provider pays the withdrawal (ADR 0039) it asks
+ * for the address of the bank account's holder, so the request needs it there; in manual mode it
+ * is not asked for.
+ */
+export const HolderAddress = z.object({
+  line1: addressPart(HOLDER_ADDRESS_LINE_MAX),
+  city: addressPart(HOLDER_ADDRESS_LINE_MAX),
+  postal_code: addressPart(16),
+  country: z
+    .string({ error: 'holderCountryInvalid' })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'holderCountryInvalid'),
+});
+export type HolderAddress = z.output<typeof HolderAddress>;
+
 export const WithdrawalRequest = z.object({
   amount: euroAmountSchema,
   iban: ibanSchema,
@@ -225,6 +248,8 @@ export const WithdrawalRequest = z.object({
     .trim()
     .min(1, 'fillMandatory')
     .max(ACCOUNT_HOLDER_MAX, 'accountHolderTooLong'),
+  /** Required where a payment provider pays withdrawals (holderAddressRequired otherwise). */
+  holder_address: HolderAddress.optional(),
   /** Required when the account has a second factor (ADR 0016). */
   second_factor: SecondFactorProof.optional(),
 });

@@ -191,6 +191,12 @@ const en = {
   withdrawalBeingPaid:
     'We have already started paying this withdrawal, so it can no longer be cancelled. We will email you when it is paid.',
   withdrawalPaymentStarted: 'The payment of this withdrawal has already been started.',
+  holderAddressRequired:
+    'Please give the account holder’s address: our payment provider needs it to pay to a bank account.',
+  holderAddressTooLong: 'This part of the address is too long.',
+  holderCountryInvalid: 'Please choose the country of the account holder’s address.',
+  withdrawalAtProvider:
+    'This withdrawal is paid through our payment provider: its status follows the provider, not the back office.',
   rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
   invalidDepositCsv:
     'The file must be a CSV whose first row names the columns date, amount, reference, bank_transaction_id and payer, with at most 2000 rows.',
@@ -571,6 +577,12 @@ const it: Record<MessageKey, string> = {
   withdrawalBeingPaid:
     'Abbiamo già avviato il pagamento di questo prelievo, quindi non è più possibile annullarlo. Ti avviseremo per email quando sarà pagato.',
   withdrawalPaymentStarted: 'Il pagamento di questo prelievo è già stato avviato.',
+  holderAddressRequired:
+    'Indica l’indirizzo dell’intestatario del conto: il nostro fornitore di pagamenti ne ha bisogno per pagare su un conto bancario.',
+  holderAddressTooLong: 'Questa parte dell’indirizzo è troppo lunga.',
+  holderCountryInvalid: 'Scegli il Paese dell’indirizzo dell’intestatario.',
+  withdrawalAtProvider:
+    'Questo prelievo è pagato tramite il nostro fornitore di pagamenti: il suo stato segue il fornitore, non il back office.',
   rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',
   invalidDepositCsv:
     'Il file deve essere un CSV la cui prima riga indica le colonne date, amount, reference, bank_transaction_id e payer, con al massimo 2000 righe.',

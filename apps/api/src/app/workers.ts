@@ -2,6 +2,7 @@ import { newsletterJob } from '../features/community/newsletter.ts';
 import { communityRemindersJob } from '../features/community/reminders.ts';
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
 import { digestJob } from '../features/notifications/digest.ts';
+import { payoutsJob } from '../features/payments/payouts.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -29,6 +30,8 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(communityRemindersJob(ctx, intervalSeconds));
   // Newsletters being sent are queued through the outbox in batches (ADR 0038).
   runner.register(newsletterJob(ctx, intervalSeconds));
+  // Withdrawals the payment provider pays (ADR 0039): claimed and sent as payouts; idle in manual mode.
+  runner.register(payoutsJob(ctx, intervalSeconds));
 }
 
 export interface DueWorkSummary extends RoundSummary {

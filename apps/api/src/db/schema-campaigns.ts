@@ -1,6 +1,6 @@
 import { CAMPAIGN_STATUSES, SERVICE_STATUSES } from '@indiesplit/shared/campaigns';
 import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
-import { WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
+import { type HolderAddress, WITHDRAWAL_STATUSES } from '@indiesplit/shared/funds';
 import { CONFLICT_KINDS, INVESTMENT_STATUSES } from '@indiesplit/shared/investing';
 import { CURRENCIES } from '@indiesplit/shared/wallet';
 import { sql } from 'drizzle-orm';
@@ -478,6 +478,12 @@ export const withdrawals = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * Where a payment provider pays withdrawals (ADR 0039): the holder's address its bank account
+     * needs, and the provider's payout once one was asked for (its status events close the request).
+     */
+    holderAddress: jsonb('holder_address').$type<HolderAddress>(),
+    providerPayoutId: text('provider_payout_id').unique(),
     ...timestamps,
   },
   (t) => [

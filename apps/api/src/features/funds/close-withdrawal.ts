@@ -21,7 +21,14 @@ import * as repo from './repo.ts';
 export async function closeWithdrawal(
   ctx: AppContext,
   id: string,
-  how: { status: 'paid' | 'rejected' | 'cancelled'; actorId: string; ownerId?: string },
+  how: {
+    status: 'paid' | 'rejected' | 'cancelled';
+    /** Who decided: a member or an admin; null for the payment provider's own answer. */
+    actorId: string | null;
+    ownerId?: string;
+    /** The provider's payout event closes it (ADR 0039); nobody else may close a request it pays. */
+    byProvider?: boolean;
+  },
   extra: { bankReference?: string; note?: string },
   mail?: (member: repo.MemberRow, row: repo.WithdrawalRow) => ReturnType<typeof withdrawalPaidEmail>,
 ): Promise<repo.WithdrawalRow> {
@@ -32,9 +39,13 @@ export async function closeWithdrawal(
     const status = statusOf(open.status);
     if (!isOpenWithdrawal(status)) throw new AppError('withdrawalNotOpen', 409);
     if (how.status === 'cancelled' && status !== 'requested') throw new AppError('withdrawalBeingPaid', 409);
-    const settled = await ledger.settle(tx, open.reserveTransferId, how.status === 'paid' ? 'post' : 'void', {
-      createdBy: how.actorId,
-    });
+    if (open.providerPayoutId && !how.byProvider) throw new AppError('withdrawalAtProvider', 409);
+    const settled = await ledger.settle(
+      tx,
+      open.reserveTransferId,
+      how.status === 'paid' ? 'post' : 'void',
+      how.actorId ? { createdBy: how.actorId } : {},
+    );
     const closed = await repo.closeWithdrawal(tx, id, {
       status: how.status,
       settleTransferId: settled.id,

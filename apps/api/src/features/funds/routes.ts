@@ -93,7 +93,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { amount, iban, account_holder } = req.body;
+      const { amount, iban, account_holder, holder_address } = req.body;
       const userId = requireSession(req).user.id;
       // An IBAN the member has never been paid on: held after an email or password change, then a
       // step-up, and the account's address is told with an undo link (ADR 0015).
@@ -104,7 +104,7 @@ export async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
       const withdrawal = await requestWithdrawal(
         ctx,
         userId,
-        { amount_cents: amount, iban, account_holder },
+        { amount_cents: amount, iban, account_holder, holder_address },
         onNewIban,
       );
       if (onNewIban) ctx.mail.nudge();

@@ -21,6 +21,12 @@ import * as repo from './repo.ts';
 // member's reference and what other features ask of the funds (who may act: policies.ts).
 
 export { assertHoldsNoMoney } from './holdings.ts';
+export {
+  claimProviderWithdrawals,
+  type ProviderWithdrawalOutcome,
+  recordProviderPayout,
+  settleProviderWithdrawal,
+} from './provider-withdrawals.ts';
 
 // ---- personal reference ------------------------------------------------------------------------
 

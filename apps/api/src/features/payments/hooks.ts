@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
+import { applyPayout } from './payouts.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
 
 // The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
@@ -9,7 +10,15 @@ import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf
 
 export const HOOK_PATH = '/api/payments/hooks';
 
-export type HookResult = PayinOutcome | 'identity' | 'unknown_resource' | 'unhandled';
+export type HookResult =
+  | PayinOutcome
+  | 'identity'
+  | 'paid'
+  | 'rejected'
+  | 'pending'
+  | 'unknown'
+  | 'unknown_resource'
+  | 'unhandled';
 
 export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Promise<HookResult> {
   const provider = providerOf(ctx);
@@ -18,6 +27,12 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     const payin = await provider.getPayIn(resourceId);
     if (!payin) return unknown(ctx, notice);
     return applyPayIn(ctx, payin);
+  }
+  if (eventType.startsWith('PAYOUT_NORMAL_')) {
+    // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.
+    const payout = await provider.getPayout(resourceId);
+    if (!payout) return unknown(ctx, notice);
+    return applyPayout(ctx, payout);
   }
   if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
     const session = await provider.getIdentityVerification(resourceId);

@@ -8,6 +8,7 @@ import { type Payments, startPayments } from '../../platform/payments/create-pro
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { registerSandboxHooks } from './hooks.ts';
+import { sendPayouts } from './payouts.ts';
 
 // PAYMENTS=sandbox end to end through the API: the real Mangopay adapter and SDK talk HTTP to the
 // sandbox provider, whose webhooks come back into this app. Only the provider is fake.
@@ -270,5 +271,150 @@ describe('the suspense account', () => {
       [String(other.Id)]: 'returned',
     });
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+});
+
+describe('withdrawals paid by the provider', () => {
+  const ADDRESS = { line1: 'Via Roma 1', city: 'Milano', postal_code: '20121', country: 'it' };
+  const IBAN = 'IT60X0542811101000000123456';
+
+  /** A verified member whose personal IBAN received `cents` from themselves. */
+  async function funded(first: string, last: string, cents: number) {
+    const m = await verifiedInvestor(first, last);
+    sandbox.receiveWire({ iban: m.iban, amount: cents, payerName: `${first} ${last}` });
+    await sandbox.flushHooks();
+    expect(await available(m.client)).toBe(cents);
+    return m;
+  }
+
+  const providerWallet = async (iban: string) => {
+    const walletId = [...sandbox.state.virtualAccounts.values()].find(
+      (v) => String((v.LocalAccountsDetails as { Account: { Iban: string } }).Account.Iban) === iban,
+    )?.WalletId;
+    return (await payments.provider?.getWallet(String(walletId)))?.balance.amount;
+  };
+
+  const mine = async (client: TestClient, id: string) =>
+    (await client.get('/api/funds/withdrawals/')).json().withdrawals.find((w: { id: string }) => w.id === id);
+
+  const payoutsOf = (withdrawalId: string) =>
+    [...sandbox.state.payouts.values()].filter((p) => p.Tag === withdrawalId);
+
+  it('asks for the holder’s address, then pays to the member’s own account once, whatever the events do', async () => {
+    const m = await funded('Ada', 'Lovelace', 25_000);
+    const noAddress = await m.client.request('POST', '/api/funds/withdrawals/', {
+      body: { amount: '100.00', iban: IBAN, account_holder: 'Ada Lovelace' },
+      headers: { 'accept-language': 'it' },
+    });
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json()).toMatchObject({
+      code: 'holderAddressRequired',
+      error_codes: { holder_address: 'holderAddressRequired' },
+    });
+    expect(noAddress.json().message).toMatch(/indirizzo dell’intestatario/);
+    expect(await available(m.client)).toBe(25_000);
+
+    // The form's holder says something else: the provider's bank account carries the verified name.
+    const asked = await m.client.post('/api/funds/withdrawals/', {
+      amount: '100.00',
+      iban: IBAN,
+      account_holder: 'A. L.',
+      holder_address: ADDRESS,
+    });
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json().id as string;
+    expect(await available(m.client)).toBe(15_000);
+
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    const [payout] = payoutsOf(id);
+    expect(payout).toMatchObject({ Status: 'CREATED', DebitedFunds: { Amount: 10_000 } });
+    const bank = sandbox.state.bankAccounts.get(String(payout?.BankAccountId));
+    expect(bank).toMatchObject({ OwnerName: 'Ada Lovelace', IBAN, OwnerAddress: { Country: 'IT' } });
+    expect(await providerWallet(m.iban)).toBe(15_000);
+    expect(await mine(m.client, id)).toMatchObject({ status: 'processing' });
+
+    // On its way: the member cannot cancel it, and no admin can pay or refuse it by hand.
+    expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).json().code).toBe(
+      'withdrawalBeingPaid',
+    );
+    const byHand = await admin.client.post(`/api/backoffice/funds/withdrawals/${id}/paid`, {
+      bank_reference: 'SEPA-1',
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().code).toBe('withdrawalAtProvider');
+
+    // A second round sends nothing more.
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(1);
+
+    sandbox.settlePayout(String(payout?.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect(await mine(m.client, id)).toMatchObject({ status: 'paid', bank_reference: String(payout?.Id) });
+    for (let i = 0; i < 2; i++) sandbox.emit('PAYOUT_NORMAL_SUCCEEDED', String(payout?.Id));
+    await sandbox.flushHooks();
+    const again = await hook(t.client(), {
+      EventType: 'PAYOUT_NORMAL_SUCCEEDED',
+      RessourceId: String(payout?.Id),
+      Date: '1',
+    });
+    expect(again.json()).toEqual({ result: 'duplicate' });
+    expect(await available(m.client)).toBe(15_000);
+    expect(await providerWallet(m.iban)).toBe(15_000);
+    const mail = await t.mailbox(m.payload.email);
+    expect(mail.filter((e) => /paid|pagato/i.test(e.subject))).toHaveLength(1);
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a payout the bank refuses closes the request and gives the money back, in the ledger and at the provider', async () => {
+    const m = await funded('Grace', 'Hopper', 5_000);
+    const refusedIban = 'DE89370400440532013000';
+    sandbox.failingIbans.add(refusedIban);
+    const asked = await m.client.post('/api/funds/withdrawals/', {
+      amount: '50.00',
+      iban: refusedIban,
+      account_holder: 'Grace Hopper',
+      holder_address: { ...ADDRESS, country: 'DE' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json().id as string;
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(await providerWallet(m.iban)).toBe(0);
+    const [payout] = payoutsOf(id);
+    sandbox.settlePayout(String(payout?.Id), 'FAILED');
+    await sandbox.flushHooks();
+    expect(await mine(m.client, id)).toMatchObject({
+      status: 'rejected',
+      note: 'Bank account refused the transfer',
+    });
+    expect(await available(m.client)).toBe(5_000);
+    expect(await providerWallet(m.iban)).toBe(5_000);
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a provider fault while asking leaves the request for the next round, which makes one payout', async () => {
+    const m = await funded('Alan', 'Turing', 3_000);
+    const asked = await m.client.post('/api/funds/withdrawals/', {
+      amount: '30.00',
+      iban: IBAN,
+      account_holder: 'Alan Turing',
+      holder_address: ADDRESS,
+    });
+    const id = asked.json().id as string;
+    // The payout is made, but its answer is lost three times: the adapter gives up this round.
+    sandbox.faults.push(
+      { kind: 'status500', afterWork: false },
+      { kind: 'status500', afterWork: true },
+      { kind: 'status500', afterWork: true },
+      { kind: 'status500', afterWork: true },
+    );
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 1 });
+    expect(await mine(m.client, id)).toMatchObject({ status: 'processing' });
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(1);
+    sandbox.settlePayout(String(payoutsOf(id)[0]?.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect(await mine(m.client, id)).toMatchObject({ status: 'paid' });
+    expect(await providerWallet(m.iban)).toBe(0);
+    expect(await available(m.client)).toBe(0);
   });
 });

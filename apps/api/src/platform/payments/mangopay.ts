@@ -178,6 +178,7 @@ function toPayout(j: Json): Payout {
     bankAccountId: str(j.BankAccountId),
     amount: money(j.DebitedFunds),
     resultMessage: strOrNull(j.ResultMessage),
+    tag: strOrNull(j.Tag),
   };
 }
 

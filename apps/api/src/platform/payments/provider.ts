@@ -142,6 +142,8 @@ export interface Payout {
   bankAccountId: string;
   amount: ProviderMoney;
   resultMessage: string | null;
+  /** What we tagged it with when asking for it (our withdrawal's id). */
+  tag: string | null;
 }
 
 export interface Refund {

@@ -137,6 +137,44 @@ describe('withdrawal form', () => {
     expect(screen.getByLabelText(/^Amount in euros/)).toHaveValue('');
   });
 
+  it('asks for the holder’s address where the payment provider pays, and sends it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+      'POST /api/funds/withdrawals/': () => jsonResponse(201, { ...open, amount_cents: 4_000 }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    await fill(user, {
+      'Amount in euros': '40',
+      'Account holder': 'Alice Example',
+      'IBAN of your account': 'IT60 X054 2811 1010 0000 0123 456',
+    });
+    // Without the address nothing is sent, and the first missing part says so.
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByLabelText(/^Street and number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await fill(user, { 'Street and number': 'Via Roma 1', 'Postal code': '20121', City: 'Milano' });
+    await user.selectOptions(screen.getByLabelText(/^Country/), 'IT');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    expect(await screen.findByText(/Your request for €40.00 is recorded/)).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1];
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      amount: '40',
+      iban: 'IT60 X054 2811 1010 0000 0123 456',
+      account_holder: 'Alice Example',
+      holder_address: { line1: 'Via Roma 1', city: 'Milano', postal_code: '20121', country: 'IT' },
+    });
+  });
+
+  it('asks for no address in manual mode', async () => {
+    stubApi({ 'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }) });
+    renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    expect(screen.queryByLabelText(/^Street and number/)).not.toBeInTheDocument();
+  });
+
   it('lists the member’s requests and cancels an open one', async () => {
     let withdrawals = [open, { ...open, id: 'w2', status: 'paid', bank_reference: 'SEPA-1' }];
     stubApi({

@@ -1,12 +1,19 @@
-import { formatIban, maskIban, type WithdrawalDto, WithdrawalRequest } from '@indiesplit/shared/funds';
+import { COUNTRY_CODES } from '@indiesplit/shared/countries';
+import {
+  formatIban,
+  HolderAddress,
+  maskIban,
+  type WithdrawalDto,
+  WithdrawalRequest,
+} from '@indiesplit/shared/funds';
 import type { SecondFactorProof } from '@indiesplit/shared/mfa';
 import { formatMoney } from '@indiesplit/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import { Field, SelectField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -23,23 +30,62 @@ interface WithdrawalForm {
   amount: string;
   iban: string;
   account_holder: string;
+  /** The holder's address: asked for only where the payment provider pays (ADR 0039). */
+  line1: string;
+  city: string;
+  postal_code: string;
+  country: string;
 }
 
-const FIELDS = ['amount', 'iban', 'account_holder'] as const;
-const EMPTY: WithdrawalForm = { amount: '', iban: '', account_holder: '' };
+const FIELDS = ['amount', 'iban', 'account_holder', 'line1', 'city', 'postal_code', 'country'] as const;
+const EMPTY: WithdrawalForm = {
+  amount: '',
+  iban: '',
+  account_holder: '',
+  line1: '',
+  city: '',
+  postal_code: '',
+  country: '',
+};
 
-const resolver = rulesResolver<WithdrawalForm>({
+const baseRules = {
   amount: schemaCheck(WithdrawalRequest.shape.amount),
   iban: schemaCheck(WithdrawalRequest.shape.iban),
   account_holder: schemaCheck(WithdrawalRequest.shape.account_holder),
+};
+const manualResolver = rulesResolver<WithdrawalForm>(baseRules);
+const providerResolver = rulesResolver<WithdrawalForm>({
+  ...baseRules,
+  line1: schemaCheck(HolderAddress.shape.line1),
+  city: schemaCheck(HolderAddress.shape.city),
+  postal_code: schemaCheck(HolderAddress.shape.postal_code),
+  country: schemaCheck(HolderAddress.shape.country),
 });
 
-/** The request form. A refused request keeps every value and puts the reason next to its field. */
-export function WithdrawalForm() {
+/** Every ISO country, named and sorted in the reader's language. */
+function useCountries(language: string) {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    const collator = new Intl.Collator(language);
+    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+  }, [language]);
+}
+
+/**
+ * The request form. A refused request keeps every value and puts the reason next to its field.
+ * `askAddress`: the payment provider pays withdrawals, and its bank accounts need the holder's address.
+ */
+export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean }) {
   const { t, i18n } = useTranslation(['funds', 'errors']);
   const request = useRequestWithdrawal();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const form = useForm<WithdrawalForm>({ resolver, defaultValues: EMPTY });
+  const form = useForm<WithdrawalForm>({
+    resolver: askAddress ? providerResolver : manualResolver,
+    defaultValues: EMPTY,
+  });
+  const countries = useCountries(i18n.language);
   // With a second factor on, the server asks for it again with every withdrawal (ADR 0016).
   const mfa = useQuery(mfaStatusQuery());
   const [factorCode, setFactorCode] = useState('');
@@ -77,6 +123,16 @@ export function WithdrawalForm() {
         amount: values.amount.trim(),
         iban: values.iban.trim(),
         account_holder: values.account_holder.trim(),
+        ...(askAddress
+          ? {
+              holder_address: {
+                line1: values.line1.trim(),
+                city: values.city.trim(),
+                postal_code: values.postal_code.trim(),
+                country: values.country,
+              },
+            }
+          : {}),
         ...(proof ? { second_factor: proof } : {}),
       });
       reset(EMPTY);
@@ -89,7 +145,13 @@ export function WithdrawalForm() {
       let focused = false;
       if (err instanceof ApiError) {
         for (const field of FIELDS) {
-          const key = fieldErrorKey(err, field);
+          // The address's errors come as holder_address (missing) or holder_address.<part>.
+          const key =
+            fieldErrorKey(err, field) ??
+            (field === 'line1' || field === 'city' || field === 'postal_code' || field === 'country'
+              ? (fieldErrorKey(err, `holder_address.${field}`) ??
+                (field === 'line1' ? fieldErrorKey(err, 'holder_address') : undefined))
+              : undefined);
           if (!key) continue;
           setError(field, { type: 'server', message: key }, { shouldFocus: !focused });
           focused = true;
@@ -151,6 +213,49 @@ export function WithdrawalForm() {
           error={err('iban')}
           {...register('iban')}
         />
+        {askAddress && (
+          <fieldset className={styles.form}>
+            <legend>{t('withdraw.address')}</legend>
+            <p className={styles.muted}>{t('withdraw.addressHint')}</p>
+            <Field
+              label={t('withdraw.line1')}
+              autoComplete="street-address"
+              required
+              error={err('line1')}
+              {...register('line1')}
+            />
+            <div className={styles.row}>
+              <Field
+                label={t('withdraw.postalCode')}
+                autoComplete="postal-code"
+                required
+                error={err('postal_code')}
+                {...register('postal_code')}
+              />
+              <Field
+                label={t('withdraw.city')}
+                autoComplete="address-level2"
+                required
+                error={err('city')}
+                {...register('city')}
+              />
+            </div>
+            <SelectField
+              label={t('withdraw.country')}
+              autoComplete="country"
+              required
+              error={err('country')}
+              {...register('country')}
+            >
+              <option value="">{t('withdraw.chooseCountry')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+          </fieldset>
+        )}
         {mfa.data?.enabled && (
           <Field
             label={t('secondFactor.code')}
@@ -247,7 +352,7 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
 }
 
 /** Withdrawals to the member's own bank account: the request form and their requests. */
-export function WithdrawalSection() {
+export function WithdrawalSection({ askAddress = false }: { askAddress?: boolean }) {
   const { t } = useTranslation(['funds', 'errors']);
   const { isEmailVerified } = useAuth();
   const list = useMyWithdrawals();
@@ -259,7 +364,7 @@ export function WithdrawalSection() {
       <p className={styles.muted}>{t('withdraw.intro')}</p>
       {/* The server refuses an unverified member too; this only saves filling in the form. */}
       {isEmailVerified ? (
-        <WithdrawalForm />
+        <WithdrawalForm askAddress={askAddress} />
       ) : (
         <Notice type="warning">{t('errors:emailNotVerifiedToWithdraw')}</Notice>
       )}

@@ -8,6 +8,7 @@ import { Notice } from '../../components/notice.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { DepositInstructions } from '../funds/deposit-instructions.tsx';
 import { WithdrawalSection } from '../funds/withdrawal-section.tsx';
+import { usePaymentAccount } from '../payments/api.ts';
 import { ProviderDeposit } from '../payments/provider-deposit.tsx';
 import { useMovements, useWallet } from './api.ts';
 import { formatDateTime } from './format.ts';
@@ -56,6 +57,9 @@ export function WalletSection() {
   const demo = wallet.data?.balances.find((b) => b.currency === 'DEMO');
   const hasDemo = !!demo && (demo.posted_cents !== 0 || demo.reserved_cents !== 0);
   const [currency, setCurrency] = useState<Currency>('EUR');
+  // Where the payment provider pays withdrawals, the form asks for the holder's address (ADR 0039).
+  const payments = usePaymentAccount();
+  const byProvider = !!payments.data && payments.data.mode !== 'manual';
 
   return (
     <>
@@ -85,7 +89,7 @@ export function WalletSection() {
       {currency === 'EUR' && (
         <>
           <ProviderDeposit manual={<DepositInstructions />} />
-          <WithdrawalSection />
+          <WithdrawalSection askAddress={byProvider} />
         </>
       )}
     </>

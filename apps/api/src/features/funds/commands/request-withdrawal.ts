@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_OPEN_WITHDRAWALS, maskIban, normalizeIban, type WithdrawalDto } from '@indiesplit/shared/funds';
+import {
+  type HolderAddress,
+  MAX_OPEN_WITHDRAWALS,
+  maskIban,
+  normalizeIban,
+  type WithdrawalDto,
+} from '@indiesplit/shared/funds';
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, forbidden, notFound } from '../../../platform/errors.ts';
@@ -16,6 +22,8 @@ export interface WithdrawalInput {
   /** Validated and normalised by the route's schema (ibanSchema). */
   iban: string;
   account_holder: string;
+  /** Required where a payment provider pays withdrawals: its bank accounts need the address. */
+  holder_address?: HolderAddress | undefined;
 }
 
 /**
@@ -32,6 +40,8 @@ export async function requestWithdrawal(
 ): Promise<WithdrawalDto> {
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
     throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
+  // Paid by the provider (ADR 0039): its job picks the request up after this commit.
+  const byProvider = ctx.config.payments.mode !== 'manual';
   const row = await ctx.db.transaction(async (tx) => {
     const member = await repo.findMember(tx, userId);
     if (!member || member.deletedAt) throw notFound();
@@ -39,6 +49,10 @@ export async function requestWithdrawal(
     if (!member.emailVerifiedAt) throw forbidden('emailNotVerifiedToWithdraw');
     // Where a payment provider holds the money, its identity check comes first (ADR 0039).
     await assertIdentityVerified(ctx, tx, userId);
+    if (byProvider && !input.holder_address)
+      throw new AppError('holderAddressRequired', 422, {
+        fields: { holder_address: 'holderAddressRequired' },
+      });
     const { wallet, world } = await accounts(tx, userId);
     const id = randomUUID();
     // The reservation locks the wallet row, so two requests of one member queue here and the count
@@ -59,6 +73,7 @@ export async function requestWithdrawal(
       iban: normalizeIban(input.iban),
       accountHolder: input.account_holder.trim(),
       reserveTransferId: pending.id,
+      holderAddress: byProvider ? (input.holder_address ?? null) : null,
     });
     if ((await repo.countOpenWithdrawals(tx, userId)) > MAX_OPEN_WITHDRAWALS) {
       throw new AppError('tooManyOpenWithdrawals', 409);

@@ -23,6 +23,8 @@ export async function startWithdrawalPayment(
     if (!open) throw notFound();
     if (open.status === 'processing') throw new AppError('withdrawalPaymentStarted', 409);
     if (open.status !== 'requested') throw new AppError('withdrawalNotOpen', 409);
+    // A request the payment provider pays is started by its job, never by hand (ADR 0039).
+    if (open.holderAddress) throw new AppError('withdrawalAtProvider', 409);
     const started = await repo.startWithdrawalPayment(tx, id, adminId);
     if (!started) throw new AppError('withdrawalNotOpen', 409);
     return started;
