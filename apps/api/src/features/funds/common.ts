@@ -11,7 +11,12 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export const accounts = async (db: Db, userId: string) => ({
   wallet: await ledger.ensureAccount(db, { kind: 'wallet', currency: 'EUR', userId }),
-  world: await ledger.ensureAccount(db, { kind: 'world', currency: 'EUR' }),
+  // The member's own shard of the world (ADR 0039): deposits of different members do not queue.
+  world: await ledger.ensureAccount(db, {
+    kind: 'world',
+    currency: 'EUR',
+    shard: ledger.worldShardOf(userId),
+  }),
 });
 
 export function mailTarget(member: repo.MemberRow): FundsMailTarget {

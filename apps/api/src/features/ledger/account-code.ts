@@ -15,6 +15,24 @@ export interface AccountSpec {
   currency: Currency;
   userId?: string;
   campaignId?: string;
+  /** Which of the world's accounts (0 to WORLD_SHARDS - 1; 0 when absent): see worldShardOf. */
+  shard?: number;
+}
+
+/**
+ * The outside world is one account per currency cut into this many: every deposit and withdrawal
+ * moves money between a wallet and the world, and the transfer locks both rows, so a single world
+ * row made every deposit of every member wait for the one before (ADR 0039's webhook figures).
+ * Each shard is an ordinary account that may go negative; the world's balance is their sum, and
+ * nothing reads it but the invariants, which sum every account anyway.
+ */
+export const WORLD_SHARDS = 16;
+
+/** The world shard a member's deposits and withdrawals use: fixed per member, spread over all. */
+export function worldShardOf(userId: string): number {
+  let h = 0;
+  for (let i = 0; i < userId.length; i++) h = (h * 31 + userId.charCodeAt(i)) >>> 0;
+  return h % WORLD_SHARDS;
 }
 
 const SEPARATOR = ':';
@@ -31,6 +49,13 @@ function ownerOf(spec: AccountSpec): string | null {
     case 'revenue':
       if (!spec.campaignId) throw new Error('a revenue pool account needs a campaign');
       return spec.campaignId;
+    case 'world': {
+      const shard = spec.shard ?? 0;
+      if (!Number.isInteger(shard) || shard < 0 || shard >= WORLD_SHARDS)
+        throw new Error('no such world shard');
+      // Shard 0 keeps the code the one world account always had.
+      return shard === 0 ? null : String(shard);
+    }
     case 'demo_mint':
       if (spec.currency !== 'DEMO') throw new Error('the demo mint issues DEMO only');
       return null;

@@ -6,7 +6,7 @@ import * as fixtures from '../../../test/fixtures/ledger.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AccountSpec } from './account-code.ts';
+import { type AccountSpec, accountCode, WORLD_SHARDS, worldShardOf } from './account-code.ts';
 import { checkLedgerInvariants, ensureAccount, getBalance, reserve, settle, transfer } from './service.ts';
 
 let t: TestApp;
@@ -180,6 +180,41 @@ describe('ledger transfers', () => {
     expect(await refusedBy(sql`update ledger_accounts set debits_posted = 51 where id = ${w}`)).toMatch(
       /ledger_accounts_no_overdraft/,
     );
+    await expectInvariants();
+  });
+});
+
+describe('the world cut into shards', () => {
+  it('keeps the code of the one world account for shard 0 and names the others', () => {
+    expect(accountCode({ kind: 'world', currency: 'EUR' })).toBe('world:EUR');
+    expect(accountCode({ kind: 'world', currency: 'EUR', shard: 0 })).toBe('world:EUR');
+    expect(accountCode({ kind: 'world', currency: 'EUR', shard: 7 })).toBe('world:7:EUR');
+    expect(() => accountCode({ kind: 'world', currency: 'EUR', shard: WORLD_SHARDS })).toThrow();
+  });
+
+  it('gives a member always the same shard, and spreads members over every shard', () => {
+    const ids = Array.from({ length: 2_000 }, () => randomUUID());
+    expect(ids.map(worldShardOf)).toEqual(ids.map(worldShardOf));
+    const counts = new Array<number>(WORLD_SHARDS).fill(0);
+    for (const id of ids) counts[worldShardOf(id)]!++;
+    // 125 expected per shard; none is left empty or takes a quarter of the members.
+    expect(Math.min(...counts)).toBeGreaterThan(60);
+    expect(Math.max(...counts)).toBeLessThan(500);
+  });
+
+  it('balances deposits through different shards: the invariants sum every account', async () => {
+    for (const shard of [0, 3, 15]) {
+      const world = await account({ kind: 'world', currency: 'EUR', shard });
+      const to = await wallet();
+      await transfer(db, {
+        debitAccountId: world,
+        creditAccountId: to,
+        amount: 1_000,
+        currency: 'EUR',
+        kind: 'deposit',
+      });
+      expect(await getBalance(db, to)).toMatchObject({ available: 1_000 });
+    }
     await expectInvariants();
   });
 });

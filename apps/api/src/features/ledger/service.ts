@@ -2,6 +2,9 @@ import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type AccountSpec, accountCode, accountCodeOf } from './account-code.ts';
+
+export { WORLD_SHARDS, worldShardOf } from './account-code.ts';
+
 import type { AccountRow, TransferRow } from './repo.ts';
 import * as repo from './repo.ts';
 
