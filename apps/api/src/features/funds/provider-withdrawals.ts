@@ -4,7 +4,7 @@ import { withdrawals } from '../../db/schema-campaigns.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { closeWithdrawal } from './close-withdrawal.ts';
-import { mailTarget } from './common.ts';
+import { mailTarget, UUID } from './common.ts';
 import { withdrawalPaidEmail, withdrawalRejectedEmail } from './emails.ts';
 import type { WithdrawalRow } from './repo.ts';
 
@@ -66,10 +66,17 @@ export type ProviderWithdrawalOutcome = 'paid' | 'rejected' | 'duplicate' | 'unk
 export async function settleProviderWithdrawal(
   ctx: AppContext,
   id: string,
-  outcome: { paid: true; payoutId: string } | { paid: false; payoutId: string; reason: string },
+  outcome: { paid: boolean; payoutId: string; amountCents: number; reason?: string },
 ): Promise<ProviderWithdrawalOutcome> {
+  if (!UUID.test(id)) return 'unknown';
   const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id));
-  if (!row?.holderAddress) return 'unknown';
+  // Only the payout asked for this request, for its amount, closes it.
+  if (
+    !row?.holderAddress ||
+    row.amountCents !== outcome.amountCents ||
+    (row.providerPayoutId !== null && row.providerPayoutId !== outcome.payoutId)
+  )
+    return 'unknown';
   try {
     if (outcome.paid) {
       await closeWithdrawal(
@@ -86,15 +93,16 @@ export async function settleProviderWithdrawal(
       );
       return 'paid';
     }
+    const reason = outcome.reason ?? 'The bank refused the transfer.';
     await closeWithdrawal(
       ctx,
       id,
       { status: 'rejected', actorId: null, byProvider: true },
-      { note: outcome.reason },
+      { note: reason },
       (member, w) =>
         withdrawalRejectedEmail(
           mailTarget(member),
-          { amountCents: w.amountCents, note: outcome.reason },
+          { amountCents: w.amountCents, note: reason },
           ctx.config.publicUrl,
         ),
     );

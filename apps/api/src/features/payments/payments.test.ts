@@ -358,8 +358,29 @@ describe('withdrawals paid by the provider', () => {
       Date: '1',
     });
     expect(again.json()).toEqual({ result: 'duplicate' });
+    // Another payout that names this request (another amount, from the same wallet) closes nothing.
+    const other = await payments.provider!.createPayout(
+      {
+        authorId: String(payout?.AuthorId),
+        debitedWalletId: String(payout?.DebitedWalletId),
+        bankAccountId: String(payout?.BankAccountId),
+        amount: 1,
+        tag: id,
+      },
+      'other-payout-of-the-test-0001',
+    );
+    sandbox.settlePayout(other.id, 'SUCCEEDED');
+    const stranger = await hook(t.client(), {
+      EventType: 'PAYOUT_NORMAL_SUCCEEDED',
+      RessourceId: other.id,
+      Date: '1',
+    });
+    expect(stranger.json()).toEqual({ result: 'unknown' });
+    expect(await mine(m.client, id)).toMatchObject({ status: 'paid', bank_reference: String(payout?.Id) });
     expect(await available(m.client)).toBe(15_000);
-    expect(await providerWallet(m.iban)).toBe(15_000);
+    // The stranger's cent left the provider wallet without the ledger: a difference the
+    // reconciliation must show, not one a notice may paper over.
+    expect(await providerWallet(m.iban)).toBe(14_999);
     const mail = await t.mailbox(m.payload.email);
     expect(mail.filter((e) => /paid|pagato/i.test(e.subject))).toHaveLength(1);
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });

@@ -82,15 +82,13 @@ export async function applyPayout(
   payout: Payout,
 ): Promise<ProviderWithdrawalOutcome | 'pending'> {
   if (!payout.tag) return 'unknown';
-  if (payout.status === 'SUCCEEDED')
-    return settleProviderWithdrawal(ctx, payout.tag, { paid: true, payoutId: payout.id });
-  if (payout.status === 'FAILED')
-    return settleProviderWithdrawal(ctx, payout.tag, {
-      paid: false,
-      payoutId: payout.id,
-      reason: payout.resultMessage ?? 'The bank refused the transfer.',
-    });
-  return 'pending';
+  if (payout.status === 'CREATED') return 'pending';
+  return settleProviderWithdrawal(ctx, payout.tag, {
+    paid: payout.status === 'SUCCEEDED',
+    payoutId: payout.id,
+    amountCents: payout.amount.amount,
+    ...(payout.resultMessage ? { reason: payout.resultMessage } : {}),
+  });
 }
 
 export function payoutsJob(ctx: AppContext, intervalSeconds: number): Job {
