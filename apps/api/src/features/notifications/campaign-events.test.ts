@@ -11,6 +11,7 @@ import {
 } from '../../../test/harness.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { campaignMilestones, notifications } from '../../db/schema-notifications.ts';
+import { moveCampaignStatus } from '../campaigns/commands/move-campaign-status.ts';
 import * as settlement from '../settlement/service.ts';
 import { runDigests } from './digest.ts';
 
@@ -278,6 +279,34 @@ describe('the end of an offer', () => {
     expect(await decide(campaign.id)).toBe('failed');
     expect((await listed(f, 'campaign_ended'))[0]?.data).toEqual({ outcome: 'failed' });
     expect((await mailAbout(f, 'Driftglass')).map((m) => m.subject)).toEqual(['Driftglass si è conclusa']);
+  });
+});
+
+describe('an offer called off', () => {
+  it('tells the followers of a cancelled live offer, not its investors, and not when a draft is cancelled', async () => {
+    const { studio, campaign, slug } = await studioWithCampaign({ title: 'Hollowpine', goalCents: 400_000 });
+    const f = await follower(slug);
+    const backer = await investor();
+    await backer.client.request('PUT', `/api/campaigns/${slug}/follow/`);
+    await invest(backer.client, campaign.id, 10_000);
+    await moveCampaignStatus(t.app.ctx, studio.id, campaign.id, { to: 'cancelled', reason: 'Studio closed' });
+    expect((await listed(f, 'campaign_ended')).map(({ campaign: c, data }) => ({ c, data }))).toEqual([
+      { c: { slug, title: 'Hollowpine' }, data: { outcome: 'cancelled' } },
+    ]);
+    expect((await mailAbout(f, 'has ended')).map((m) => m.subject)).toEqual(['Hollowpine has ended']);
+    expect(await listed(backer, 'campaign_ended')).toEqual([]);
+    expect(await listed(studio, 'campaign_ended')).toEqual([]);
+
+    const draft = await studioWithCampaign({ title: 'Paperkite', status: 'draft' });
+    await moveCampaignStatus(t.app.ctx, draft.studio.id, draft.campaign.id, {
+      to: 'cancelled',
+      reason: 'Not ready',
+    });
+    const drafts = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.campaignId, draft.campaign.id));
+    expect(drafts).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { isStudioVerified } from '../../kyb/service.ts';
+import { notify } from '../../notifications/service.ts';
 import { asServices, asStatus } from '../presenters/values.ts';
 import { getBackofficeCampaign } from '../queries/get-backoffice-campaign.ts';
 import { lockCampaign, moveCampaign } from '../state.ts';
@@ -90,6 +91,21 @@ export async function moveCampaignStatus(
     await moveCampaign(tx, row, to, adminId, reason, { platformShareBps: ctx.config.platformShareBps });
     // Publishing records the sheet's first version (ADR 0029).
     if (to === 'scheduled') await recordKeyInformationVersion(ctx, tx, id, now);
+    // A public offer called off ends like one that failed (ADR 0037): its followers hear of it, and
+    // its investors by their refund instead. A draft had no public, the demo's rounds tell no one.
+    if (to === 'cancelled' && from !== 'draft' && row.currency !== 'DEMO')
+      ({ notified } = await notify(tx, ctx.config.publicUrl, {
+        type: 'campaign_ended',
+        campaign: { id: row.id, title: row.title, slug: row.slug ?? row.id },
+        data: { outcome: 'cancelled' },
+        audience: {
+          campaignId: row.id,
+          investors: false,
+          followers: true,
+          exceptInvestors: true,
+          except: row.developerId,
+        },
+      }));
   });
   if (notified > 0) ctx.mail.nudge();
   return getBackofficeCampaign(ctx, id);
