@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
+import { countryName } from '../../components/country-options.tsx';
 import { TextAreaField } from '../../components/field.tsx';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -13,7 +14,6 @@ import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.t
 import { formatDate, formatDateTime, formatDay } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { kybDocumentUrl, useDecideKyb, useKybDetail } from '../kyb/api.ts';
-import { countryName } from '../kyb/countries.ts';
 import styles from './backoffice.module.css';
 import { ConfirmBox } from './confirm-box.tsx';
 import { LoadError } from './load-error.tsx';

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
+import { countryName } from '../../components/country-options.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { type KybFilter, useKybList } from '../kyb/api.ts';
-import { countryName } from '../kyb/countries.ts';
 import styles from './backoffice.module.css';
 import { LoadError } from './load-error.tsx';
 

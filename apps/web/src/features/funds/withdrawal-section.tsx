@@ -1,4 +1,3 @@
-import { COUNTRY_CODES } from '@indiesplit/shared/countries';
 import {
   formatIban,
   HolderAddress,
@@ -9,10 +8,11 @@ import {
 import type { SecondFactorProof } from '@indiesplit/shared/mfa';
 import { formatMoney } from '@indiesplit/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { CountryOptions } from '../../components/country-options.tsx';
 import { Field, SelectField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -62,17 +62,6 @@ const providerResolver = rulesResolver<WithdrawalForm>({
   country: schemaCheck(HolderAddress.shape.country),
 });
 
-/** Every ISO country, named and sorted in the reader's language. */
-function useCountries(language: string) {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      collator.compare(a.name, b.name),
-    );
-  }, [language]);
-}
-
 /**
  * The request form. A refused request keeps every value and puts the reason next to its field.
  * `askAddress`: the payment provider pays withdrawals, and its bank accounts need the holder's address.
@@ -85,7 +74,6 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
     resolver: askAddress ? providerResolver : manualResolver,
     defaultValues: EMPTY,
   });
-  const countries = useCountries(i18n.language);
   // With a second factor on, the server asks for it again with every withdrawal (ADR 0016).
   const mfa = useQuery(mfaStatusQuery());
   const [factorCode, setFactorCode] = useState('');
@@ -247,12 +235,7 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
               error={err('country')}
               {...register('country')}
             >
-              <option value="">{t('withdraw.chooseCountry')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions placeholder={t('withdraw.chooseCountry')} />
             </SelectField>
           </fieldset>
         )}

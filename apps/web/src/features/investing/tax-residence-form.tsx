@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRY_CODES } from '@indiesplit/shared/countries';
 import { type InvestorProfileDto, TAX_ID_MAX, TaxResidenceRequest } from '@indiesplit/shared/investing';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
+import { CountryOptions, countryName } from '../../components/country-options.tsx';
 import { Field, SelectField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -20,17 +20,6 @@ const FIELDS = ['country', 'tax_id'] as const;
 type Values = z.input<typeof TaxResidenceRequest>;
 const resolver = zodResolver(TaxResidenceRequest, undefined, { raw: true });
 
-/** Every ISO country, named and sorted in the reader's language. */
-function useCountries(language: string) {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      collator.compare(a.name, b.name),
-    );
-  }, [language]);
-}
-
 export function TaxResidenceForm({
   profile,
   headingLevel = 2,
@@ -42,7 +31,6 @@ export function TaxResidenceForm({
 }) {
   const { t, i18n } = useTranslation(['invest', 'errors']);
   const save = useSaveTaxResidence();
-  const countries = useCountries(i18n.language);
   const current = profile.tax_residence;
   const [saved, setSaved] = useState(false);
   const {
@@ -75,7 +63,6 @@ export function TaxResidenceForm({
     );
   });
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
 
   return (
     <section className={styles.card} aria-labelledby="tax-residence">
@@ -86,7 +73,7 @@ export function TaxResidenceForm({
       {current && (
         <p>
           {t('profile.tax.current', {
-            country: countryName(current.country),
+            country: countryName(current.country, i18n.language),
             taxId: current.tax_id ? ` · ${current.tax_id}` : '',
           })}
         </p>
@@ -102,12 +89,7 @@ export function TaxResidenceForm({
           error={validationText(t, errors.country?.message)}
           {...register('country')}
         >
-          <option value="">{t('profile.tax.choose')}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
+          <CountryOptions placeholder={t('profile.tax.choose')} />
         </SelectField>
         <Field
           label={t('profile.tax.taxId')}

@@ -12,12 +12,12 @@ import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hoo
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Checkbox } from '../../components/checkbox.tsx';
+import { CountryOptions } from '../../components/country-options.tsx';
 import { Field, GroupError, SelectField } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.ts';
 import { useSubmitKyb } from './api.ts';
-import { useCountries } from './countries.ts';
 import styles from './kyb.module.css';
 
 // The studio's verification form (KYB, ECSP Art 5; ADR 0036): the legal entity, its legal
@@ -94,10 +94,9 @@ function fileError(file: File | undefined): 'kybDocumentRequired' | 'kybDocument
 }
 
 export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; onSent?: () => void }) {
-  const { t, i18n } = useTranslation(['kyb', 'errors']);
+  const { t } = useTranslation(['kyb', 'errors']);
   const ids = useId();
   const send = useSubmitKyb();
-  const countries = useCountries(i18n.language);
   const fileInput = useRef<HTMLInputElement>(null);
   const [docError, setDocError] = useState<string | undefined>();
   const {
@@ -142,12 +141,7 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
   const text = (message: string | undefined) => validationText(t, message);
   const countryOptions = (
     <>
-      <option value="">{t('form.choose')}</option>
-      {countries.map((c) => (
-        <option key={c.code} value={c.code}>
-          {c.name}
-        </option>
-      ))}
+      <CountryOptions placeholder={t('form.choose')} />
     </>
   );
   const ubosError = text(errors.ubos?.message ?? errors.ubos?.root?.message);

@@ -3,13 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
 import { Button, ButtonLink } from '../../components/button.tsx';
+import { countryName } from '../../components/country-options.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { kybDocumentUrl, useStudioKyb } from './api.ts';
-import { countryName } from './countries.ts';
 import styles from './kyb.module.css';
 import { KybForm } from './kyb-form.tsx';
 

@@ -1,5 +1,6 @@
 import { COUNTRY_CODES } from '@indiesplit/shared/countries';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Every ISO country, named and sorted in the reader's language. */
 export function useCountries(language: string) {
@@ -12,5 +13,25 @@ export function useCountries(language: string) {
   }, [language]);
 }
 
+/** A country's name in `language` (its code when the browser cannot name it). */
 export const countryName = (code: string, language: string) =>
   new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+
+/**
+ * The options of a country `<select>`: an empty choice saying `placeholder`, then every country in
+ * the reader's language and order.
+ */
+export function CountryOptions({ placeholder }: { placeholder: string }) {
+  const { i18n } = useTranslation();
+  const countries = useCountries(i18n.language);
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {countries.map((c) => (
+        <option key={c.code} value={c.code}>
+          {c.name}
+        </option>
+      ))}
+    </>
+  );
+}
