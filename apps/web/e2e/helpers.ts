@@ -25,6 +25,8 @@ export interface ContextOptions {
 }
 
 let contextCount = Math.floor(Math.random() * 250);
+/** The three documentation networks of RFC 5737, one per worker of the runner. */
+const ADDRESS_BLOCKS = ['203.0.113', '198.51.100', '192.0.2'];
 
 /** A new browser context (its own cookies: another person), on the test server. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -39,8 +41,10 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   // Each context is a person of their own, from an address of their own: the server trusts the
   // local hop (TRUST_PROXY in global-setup.ts), so its per-address limits (ten sign-ups an hour)
   // count each test's people, not the whole run's. Documentation addresses (RFC 5737), in a header.
+  // Each worker of the runner has a block of its own, so parallel workers never share an address.
   contextCount += 1;
-  const address = `203.0.113.${(contextCount % 250) + 1}`;
+  const block = ADDRESS_BLOCKS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % ADDRESS_BLOCKS.length];
+  const address = `${block}.${(contextCount % 250) + 1}`;
   await context.route(`${baseURL}/api/**`, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
   );
@@ -145,8 +149,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(serious, `axe on ${label}`).toEqual([]);
 }
 
-/** Saves a screenshot for people to review (apps/web/e2e/artifacts, not committed). */
+/**
+ * Saves a screenshot for people to review (apps/web/e2e/artifacts, not committed). CI keeps none
+ * (nobody reads them there, and full-page captures cost the two cores a minute over the run) unless
+ * E2E_SCREENSHOTS=1; a failed test keeps its own screenshot and trace either way.
+ */
+const screenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
 export async function snapshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!screenshots) return;
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }

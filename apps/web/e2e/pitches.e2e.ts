@@ -16,8 +16,7 @@ import {
 // assigns a reviewer, the reviewer scores it, the admin asks for changes, the developer resubmits,
 // the reviewer scores the new version, the admin approves; the developer reads each decision on
 // "My pitches" and in the emails. The demo staff accounts come from the development seed.
-// Each test makes its own developer and pitch (and takes it through the earlier steps it needs),
-// so any test runs alone.
+// The story is one test of steps that makes its own developer and pitch, so it runs alone.
 
 const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
 const REVIEWER = { login: 'demo_reviewer', password: 'Demo-Reviewer-2025' };
@@ -97,10 +96,10 @@ async function decide(page: Page, pitchUrl: string, option: RegExp, confirm: str
 }
 
 /**
- * The developer signs up, asks for a call and submits a pitch with its PDF. With `checks`, also
- * checks the accessibility of the pages on the way.
+ * The developer signs up, asks for a call and submits a pitch with its PDF, and the pages on the way
+ * are checked for accessibility.
  */
-async function submitPitch({ dev, developer, project }: Story, checks = false) {
+async function submitPitch({ dev, developer, project }: Story) {
   await signUpInPage(dev, developer, ['developer']);
   await dev.goto('/split-project-form');
   // Signed in, the address is already there; the name is still theirs to change.
@@ -136,7 +135,7 @@ async function submitPitch({ dev, developer, project }: Story, checks = false) {
     mimeType: 'application/pdf',
     buffer: await pitchDeckPdf(project),
   });
-  if (checks) await expectAccessible(dev, 'pitch step 2 filled');
+  await expectAccessible(dev, 'pitch step 2 filled');
   await dev.getByRole('button', { name: 'Submit pitch' }).click();
 
   await dev.waitForURL(`${baseURL}/projects/success`);
@@ -145,7 +144,7 @@ async function submitPitch({ dev, developer, project }: Story, checks = false) {
   await dev.waitForURL(`${baseURL}/my-pitches`);
   const card = dev.getByRole('article', { name: project });
   await card.getByText('Submitted', { exact: true }).first().waitFor();
-  if (checks) await expectAccessible(dev, 'my pitches');
+  await expectAccessible(dev, 'my pitches');
   // The developer has not confirmed this address yet, so the receipt carries none of the
   // sender's own words (an anonymous form must not mail free text to any address).
   await waitForMail(developer.email, 'We received a pitch sent with this address');
@@ -153,31 +152,26 @@ async function submitPitch({ dev, developer, project }: Story, checks = false) {
 
 /**
  * The admin finds the pitch in the queue, opens it (filling `story.pitchUrl`) and assigns the demo
- * reviewer. With `checks`, also downloads the PDF, marks the call request as called, checks
- * accessibility and saves screenshots.
+ * reviewer, downloads the PDF and marks the call request as called.
  */
-async function assignReviewer(story: Story, checks = false) {
+async function assignReviewer(story: Story) {
   const { admin, developer, project } = story;
   await logIn(admin, ADMIN.login, ADMIN.password);
   await admin.goto(`/backoffice?q=${encodeURIComponent(project)}`);
   const row = admin.getByRole('row', { name: new RegExp(project) });
   await row.waitFor();
   expect(await row.textContent()).toContain('€48,000');
-  if (checks) {
-    await expectAccessible(admin, 'back office queue');
-    await snapshot(admin, 'backoffice-queue');
-  }
+  await expectAccessible(admin, 'back office queue');
+  await snapshot(admin, 'backoffice-queue');
   await row.getByRole('link', { name: project }).click();
   await admin.getByRole('heading', { level: 1, name: project }).waitFor();
   story.pitchUrl = new URL(admin.url()).pathname;
   expect(story.pitchUrl).toMatch(/^\/backoffice\/pitches\/.+/);
   await admin.getByText('€25,000.50').waitFor();
-  if (checks) {
-    const pdf = admin.getByRole('link', { name: /Download PDF/ });
-    expect(await pdf.getAttribute('download')).not.toBeNull();
-    const download = await Promise.all([admin.waitForEvent('download'), pdf.click()]).then(([d]) => d);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  }
+  const pdf = admin.getByRole('link', { name: /Download PDF/ });
+  expect(await pdf.getAttribute('download')).not.toBeNull();
+  const download = await Promise.all([admin.waitForEvent('download'), pdf.click()]).then(([d]) => d);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
 
   const reviewers = admin.getByRole('region', { name: 'Reviewers' });
   await reviewers.getByRole('option', { name: /demo_reviewer/ }).waitFor({ state: 'attached' });
@@ -187,7 +181,6 @@ async function assignReviewer(story: Story, checks = false) {
   await reviewers.getByRole('button', { name: 'Assign' }).click();
   await reviewers.getByText('demo_reviewer now reviews this pitch.').waitFor();
   await admin.locator('header [data-status="in_review"]').first().waitFor();
-  if (!checks) return;
   await expectAccessible(admin, 'back office pitch (admin)');
   await snapshot(admin, 'backoffice-pitch-admin');
 
@@ -199,7 +192,7 @@ async function assignReviewer(story: Story, checks = false) {
 }
 
 /** The reviewer logs in, finds the pitch in the queue and scores it. */
-async function firstReview(story: Story, checks = false) {
+async function firstReview(story: Story) {
   const { reviewer, project } = story;
   await logIn(reviewer, REVIEWER.login, REVIEWER.password);
   await reviewer.goto('/backoffice');
@@ -208,10 +201,8 @@ async function firstReview(story: Story, checks = false) {
   expect(await reviewer.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
   await scorePitch(reviewer, story.pitchUrl, [4, 5, 3, 2], 'Strong team, the budget looks thin.');
   expect(await reviewer.getByRole('region', { name: 'Decision' }).count()).toBe(0);
-  if (checks) {
-    await expectAccessible(reviewer, 'back office pitch (reviewer)');
-    await snapshot(reviewer, 'backoffice-pitch-reviewer');
-  }
+  await expectAccessible(reviewer, 'back office pitch (reviewer)');
+  await snapshot(reviewer, 'backoffice-pitch-reviewer');
 }
 
 async function requestChanges({ admin, pitchUrl }: Story) {
@@ -226,7 +217,7 @@ async function requestChanges({ admin, pitchUrl }: Story) {
   await admin.locator('header [data-status="changes_requested"]').first().waitFor();
 }
 
-async function resubmit({ dev, developer, project }: Story, checks = false) {
+async function resubmit({ dev, developer, project }: Story) {
   const mail = await waitForMail(developer.email, 'the reviewers ask for changes');
   expect(mail.text).toContain('Please detail the marketing budget.');
   await dev.goto('/my-pitches');
@@ -237,13 +228,13 @@ async function resubmit({ dev, developer, project }: Story, checks = false) {
   expect(await budget.inputValue()).toBe('48000');
   await budget.fill('52000');
   await card.getByRole('textbox', { name: 'Notes' }).fill('Marketing: 8,000 euro, detailed on page 2.');
-  if (checks) await expectAccessible(dev, 'my pitches, editing');
+  await expectAccessible(dev, 'my pitches, editing');
   await card.getByRole('button', { name: 'Resubmit pitch' }).click();
   await card.getByText(/Your pitch has been sent again/).waitFor();
   await card.getByText('In review', { exact: true }).first().waitFor();
 }
 
-async function approve(story: Story, checks = false) {
+async function approve(story: Story) {
   const { admin, reviewer, project, pitchUrl } = story;
   await scorePitch(reviewer, pitchUrl, [4, 5, 4, 4], 'The budget now holds together.');
   await admin.goto(pitchUrl);
@@ -257,7 +248,6 @@ async function approve(story: Story, checks = false) {
   await admin.getByRole('link', { name: 'Open the campaign draft' }).first().waitFor();
   const history = admin.getByRole('region', { name: 'Status history' });
   await history.getByText('In review → Approved').waitFor();
-  if (!checks) return;
 
   await admin.goto('/backoffice/audit');
   await admin
@@ -267,63 +257,33 @@ async function approve(story: Story, checks = false) {
 }
 
 test.describe('a pitch from submission to approval', () => {
-  test('a developer asks for a call and submits a pitch with its PDF', async ({ story }) => {
-    await submitPitch(story, true);
-  });
-
-  test('an admin finds it in the queue, sees the call request and assigns a reviewer', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story, true);
-  });
-
-  test('the reviewer scores it with the rubric', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story);
-    await firstReview(story, true);
-  });
-
-  test('the admin asks for changes, with a message, after confirming', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story);
-    await firstReview(story);
-    await requestChanges(story);
-  });
-
-  test('the developer reads the message, edits the pitch and resubmits it', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story);
-    await firstReview(story);
-    await requestChanges(story);
-    await resubmit(story, true);
-  });
-
-  test('the reviewer scores the new version and the admin approves it', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story);
-    await firstReview(story);
-    await requestChanges(story);
-    await resubmit(story);
-    await approve(story, true);
-  });
-
-  test('the developer sees the approval and has every email', async ({ story }) => {
-    await submitPitch(story);
-    await assignReviewer(story);
-    await firstReview(story);
-    await requestChanges(story);
-    await resubmit(story);
-    await approve(story);
-    const { dev, developer, project } = story;
-    await dev.goto('/my-pitches');
-    const card = dev.getByRole('article', { name: project });
-    await card.getByText('Approved', { exact: true }).first().waitFor();
-    await card.getByText(/your pitch was approved/).waitFor();
-    // Its campaign is still a draft: the card says it is being prepared and where it will appear.
-    await card.getByText(/Our team is preparing its campaign/).waitFor();
-    await card.getByRole('link', { name: 'Go to My campaigns' }).waitFor();
-    expect(await card.getByRole('button', { name: 'Edit and resubmit' }).count()).toBe(0);
-    await waitForMail(developer.email, `“${project}” is approved!`);
-    await snapshot(dev, 'my-pitches-approved');
+  // One story, one test: each step builds on the one before, and the test makes its own developer
+  // and pitch, so it depends on no other test. A failure names its step in the report and the trace.
+  test('a developer pitches, an admin assigns a reviewer, changes are asked and made, and the pitch is approved', async ({
+    story,
+  }) => {
+    await test.step('a developer asks for a call and submits a pitch with its PDF', () => submitPitch(story));
+    await test.step('an admin finds it in the queue, sees the call request and assigns a reviewer', () =>
+      assignReviewer(story));
+    await test.step('the reviewer scores it with the rubric', () => firstReview(story));
+    await test.step('the admin asks for changes, with a message, after confirming', () =>
+      requestChanges(story));
+    await test.step('the developer reads the message, edits the pitch and resubmits it', () =>
+      resubmit(story));
+    await test.step('the reviewer scores the new version and the admin approves it', () => approve(story));
+    await test.step('the developer sees the approval and has every email', async () => {
+      const { dev, developer, project } = story;
+      await dev.goto('/my-pitches');
+      const card = dev.getByRole('article', { name: project });
+      await card.getByText('Approved', { exact: true }).first().waitFor();
+      await card.getByText(/your pitch was approved/).waitFor();
+      // Its campaign is still a draft: the card says it is being prepared and where it will appear.
+      await card.getByText(/Our team is preparing its campaign/).waitFor();
+      await card.getByRole('link', { name: 'Go to My campaigns' }).waitFor();
+      expect(await card.getByRole('button', { name: 'Edit and resubmit' }).count()).toBe(0);
+      await waitForMail(developer.email, `“${project}” is approved!`);
+      await snapshot(dev, 'my-pitches-approved');
+    });
   });
 
   test('a member without a staff role gets the 403 screen; a visitor goes to login', async ({ person }) => {

@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests: Debian's Chromium drives the built app served by the real API server on the
 // embedded database (started once by global-setup.ts). Each test makes its own members, pitches
-// and campaigns, so tests need no order; they run one at a time all the same, as the server and
-// the browser already share the two cores.
+// and campaigns, so tests need no order and E2E_WORKERS=2 runs files side by side; the default is
+// one worker, as the server and a second browser on two cores made the suite slower, not faster.
+// One file changes what every other test sees: legal.e2e.ts publishes new terms, which every
+// member signed up before must then accept at login. It runs in a project of its own, after the rest.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
@@ -14,7 +16,11 @@ export default defineConfig({
   retries: 0,
   failOnFlakyTests: true,
   forbidOnly: Boolean(process.env.CI),
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  projects: [
+    { name: 'browser', testIgnore: /legal\.e2e\.ts$/ },
+    { name: 'new terms', testMatch: /legal\.e2e\.ts$/, dependencies: ['browser'] },
+  ],
   reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
   use: {
     browserName: 'chromium',
