@@ -17,6 +17,7 @@ const mangopay = {
   MANGOPAY_CLIENT_ID: 'indiesplit-prod',
   MANGOPAY_API_KEY: 'a-long-secret-api-key',
   MANGOPAY_BASE_URL: 'https://api.mangopay.example/',
+  MANGOPAY_PLATFORM_USER_ID: 'platform_1',
 };
 
 describe('PAYMENTS', () => {
@@ -25,26 +26,29 @@ describe('PAYMENTS', () => {
     expect(parseConfig(production).payments).toEqual({ mode: 'manual' });
   });
 
-  it('reads the Mangopay credentials and base URL', () => {
+  it('reads the Mangopay credentials, base URL and the platform’s own user', () => {
     expect(parseConfig({ ...production, ...mangopay, PAYMENTS_TIMEOUT_MS: '5000' }).payments).toEqual({
       mode: 'mangopay',
       clientId: 'indiesplit-prod',
       apiKey: 'a-long-secret-api-key',
       baseUrl: 'https://api.mangopay.example',
+      platformUserId: 'platform_1',
       timeoutMs: 5000,
       attempts: 4,
     });
   });
 
-  it.each(['MANGOPAY_CLIENT_ID', 'MANGOPAY_API_KEY', 'MANGOPAY_BASE_URL'] as const)(
-    'PAYMENTS=mangopay without %s is refused, naming it',
-    (name) => {
-      const { [name]: _omitted, ...rest } = mangopay;
-      expect(configErrorOf({ ...development, ...rest })).toMatch(
-        new RegExp(`^\\s+${name}: is required when PAYMENTS=mangopay`, 'm'),
-      );
-    },
-  );
+  it.each([
+    'MANGOPAY_CLIENT_ID',
+    'MANGOPAY_API_KEY',
+    'MANGOPAY_BASE_URL',
+    'MANGOPAY_PLATFORM_USER_ID',
+  ] as const)('PAYMENTS=mangopay without %s is refused, naming it', (name) => {
+    const { [name]: _omitted, ...rest } = mangopay;
+    expect(configErrorOf({ ...development, ...rest })).toMatch(
+      new RegExp(`^\\s+${name}: is required when PAYMENTS=mangopay`, 'm'),
+    );
+  });
 
   it('refuses a plain-http Mangopay URL in production (the API key would travel in clear)', () => {
     expect(

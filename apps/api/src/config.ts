@@ -85,6 +85,8 @@ export type PaymentsConfig =
       clientId: string;
       apiKey: string;
       baseUrl: string;
+      /** The legal user that stands for the operator: it owns the campaigns' escrow wallets. */
+      platformUserId: string;
       timeoutMs: number;
       attempts: number;
     };
@@ -309,7 +311,12 @@ function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
     return { mode: 'sandbox', sandboxPort: env.PAYMENTS_SANDBOX_PORT, ...tries };
   }
   if (env.PAYMENTS === 'mangopay') {
-    for (const name of ['MANGOPAY_CLIENT_ID', 'MANGOPAY_API_KEY', 'MANGOPAY_BASE_URL'] as const)
+    for (const name of [
+      'MANGOPAY_CLIENT_ID',
+      'MANGOPAY_API_KEY',
+      'MANGOPAY_BASE_URL',
+      'MANGOPAY_PLATFORM_USER_ID',
+    ] as const)
       if (!env[name]) fail(name, 'is required when PAYMENTS=mangopay');
     const baseUrl = (env.MANGOPAY_BASE_URL ?? '').replace(/\/+$/, '');
     // The API key travels in every token request.
@@ -320,6 +327,7 @@ function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
       clientId: env.MANGOPAY_CLIENT_ID ?? '',
       apiKey: env.MANGOPAY_API_KEY ?? '',
       baseUrl,
+      platformUserId: env.MANGOPAY_PLATFORM_USER_ID ?? '',
       ...tries,
     };
   }

@@ -197,6 +197,8 @@ const en = {
   holderCountryInvalid: 'Please choose the country of the account holder’s address.',
   withdrawalAtProvider:
     'This withdrawal is paid through our payment provider: its status follows the provider, not the back office.',
+  reconciliationRunning:
+    'A reconciliation with the payment provider is running already. Wait for its result.',
   rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
   invalidDepositCsv:
     'The file must be a CSV whose first row names the columns date, amount, reference, bank_transaction_id and payer, with at most 2000 rows.',
@@ -583,6 +585,8 @@ const it: Record<MessageKey, string> = {
   holderCountryInvalid: 'Scegli il Paese dell’indirizzo dell’intestatario.',
   withdrawalAtProvider:
     'Questo prelievo è pagato tramite il nostro fornitore di pagamenti: il suo stato segue il fornitore, non il back office.',
+  reconciliationRunning:
+    'Una riconciliazione con il fornitore di pagamenti è già in corso. Attendi il suo risultato.',
   rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',
   invalidDepositCsv:
     'Il file deve essere un CSV la cui prima riga indica le colonne date, amount, reference, bank_transaction_id e payer, con al massimo 2000 righe.',

@@ -41,3 +41,59 @@ export const SuspenseDecision = z.object({
   /** What the admin typed to confirm: the pay-in's id. */
   confirm: z.string().max(64),
 });
+
+// ---- reconciliation with the provider (ADR 0039) ------------------------------------------------
+
+/** One line behind a difference: a ledger transfer of the account, or a provider transaction of the wallet. */
+export const ReconciliationEntryDto = z.object({
+  source: z.enum(['ledger', 'provider']),
+  id: z.string(),
+  /** The ledger transfer's kind, or the provider's type and nature ("PAYIN", "PAYOUT REFUND"). */
+  kind: z.string(),
+  amount_cents: z.number().int(),
+  status: z.string().nullable(),
+  at: z.string(),
+});
+export type ReconciliationEntryDto = z.infer<typeof ReconciliationEntryDto>;
+
+export const RECONCILIATION_DIFFERENCES = ['balance', 'unknown_in_ledger', 'missing_at_provider'] as const;
+
+export const ReconciliationDifferenceDto = z.object({
+  /**
+   * balance: the wallet's balance at the provider is not what the ledger says it should be;
+   * unknown_in_ledger: the provider moved money the platform has no record of;
+   * missing_at_provider: the platform recorded a movement the provider does not have.
+   */
+  kind: z.enum(RECONCILIATION_DIFFERENCES),
+  /** The ledger account the wallet stands for ("wallet:<member>:EUR", "escrow:<campaign>:EUR"). */
+  account: z.string(),
+  wallet_id: z.string(),
+  /** balance: what the ledger expects at the provider, and what the provider holds. */
+  expected_cents: z.number().int().nullable(),
+  provider_cents: z.number().int().nullable(),
+  /** unknown_in_ledger and missing_at_provider: the transaction. */
+  transaction_id: z.string().nullable(),
+  entries: z.array(ReconciliationEntryDto),
+});
+export type ReconciliationDifferenceDto = z.infer<typeof ReconciliationDifferenceDto>;
+
+export const ReconciliationDto = z.object({
+  id: z.string(),
+  trigger: z.enum(['nightly', 'manual']),
+  started_at: z.string(),
+  finished_at: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+  accounts_checked: z.number().int(),
+  transactions_checked: z.number().int(),
+  ok: z.boolean(),
+  differences: z.array(ReconciliationDifferenceDto),
+});
+export type ReconciliationDto = z.infer<typeof ReconciliationDto>;
+
+export const ReconciliationStatusDto = z.object({
+  mode: z.enum(PAYMENT_MODES),
+  /** The newest result, nightly or asked for; null before the first. */
+  last: ReconciliationDto.nullable(),
+});
+export type ReconciliationStatusDto = z.infer<typeof ReconciliationStatusDto>;

@@ -2,7 +2,9 @@ import { newsletterJob } from '../features/community/newsletter.ts';
 import { communityRemindersJob } from '../features/community/reminders.ts';
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
 import { digestJob } from '../features/notifications/digest.ts';
+import { escrowJob } from '../features/payments/escrow.ts';
 import { payoutsJob } from '../features/payments/payouts.ts';
+import { reconciliationJob } from '../features/payments/reconciliation.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -32,6 +34,10 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(newsletterJob(ctx, intervalSeconds));
   // Withdrawals the payment provider pays (ADR 0039): claimed and sent as payouts; idle in manual mode.
   runner.register(payoutsJob(ctx, intervalSeconds));
+  // Funded investments' money moved to the campaign's escrow wallet at the provider (ADR 0039).
+  runner.register(escrowJob(ctx, intervalSeconds));
+  // The provider's balances and the day's transactions compared with the ledger, nightly (ADR 0039).
+  runner.register(reconciliationJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 300) : 0));
 }
 
 export interface DueWorkSummary extends RoundSummary {

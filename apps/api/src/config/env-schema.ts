@@ -168,6 +168,12 @@ export const EnvSchema = z.object({
     .optional(),
   MANGOPAY_API_KEY: z.string().trim().min(8, 'must be the API key of the Mangopay dashboard').optional(),
   MANGOPAY_BASE_URL: optionalUrl(['https', 'http']),
+  /** The legal user (category PLATFORM) that stands for the operator and owns the escrow wallets. */
+  MANGOPAY_PLATFORM_USER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be the id of the platform's legal user at Mangopay")
+    .optional(),
   /** The sandbox provider's loopback port; 0: a free port chosen at start. */
   PAYMENTS_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long one provider call may take before it is tried again, and how many tries in all. */

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
-import { deposits } from './schema-campaigns.ts';
+import { campaigns, deposits, investments } from './schema-campaigns.ts';
 
 // Client money through the payment provider (ADR 0039).
 
@@ -77,5 +88,71 @@ export const providerPayins = pgTable(
     index('provider_payins_deposit_idx').on(t.depositId),
     index('provider_payins_decided_by_idx').on(t.decidedBy),
     index('provider_payins_suspense_idx').on(t.createdAt).where(sql`${t.outcome} = 'suspense'`),
+  ],
+);
+
+/** A campaign's escrow wallet at the provider, owned by the platform's user: one per campaign. */
+export const providerEscrowWallets = pgTable('provider_escrow_wallets', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'restrict' }),
+  walletId: text('wallet_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ESCROW_TRANSFER_STATUSES = ['asked', 'succeeded', 'failed'] as const;
+export type EscrowTransferStatus = (typeof ESCROW_TRANSFER_STATUSES)[number];
+
+/**
+ * The provider transfer that follows a posted investment: the investor's wallet to the campaign's
+ * escrow wallet. The investment id is the key, so one investment moves money once; `asked` without
+ * a transfer id was interrupted before the provider answered, and is asked again under the same key.
+ */
+export const providerEscrowTransfers = pgTable(
+  'provider_escrow_transfers',
+  {
+    investmentId: uuid('investment_id')
+      .primaryKey()
+      .references(() => investments.id, { onDelete: 'restrict' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    transferId: text('transfer_id').unique(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').$type<EscrowTransferStatus>().notNull(),
+    resultMessage: text('result_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('provider_escrow_transfers_amount_check', sql`${t.amountCents} > 0`),
+    check('provider_escrow_transfers_status_check', sql`${t.status} in ('asked', 'succeeded', 'failed')`),
+    index('provider_escrow_transfers_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/**
+ * Each comparison of the provider's balances and transactions with the ledger (nightly, or asked
+ * for by an admin), with every difference found and the entries behind it.
+ */
+export const providerReconciliations = pgTable(
+  'provider_reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger').$type<'nightly' | 'manual'>().notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    accountsChecked: integer('accounts_checked').notNull(),
+    transactionsChecked: integer('transactions_checked').notNull(),
+    ok: boolean('ok').notNull(),
+    differences: jsonb('differences').notNull(),
+  },
+  (t) => [
+    check('provider_reconciliations_trigger_check', sql`${t.trigger} in ('nightly', 'manual')`),
+    index('provider_reconciliations_started_idx').on(t.startedAt),
+    index('provider_reconciliations_actor_idx').on(t.actorId),
   ],
 );

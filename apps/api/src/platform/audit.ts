@@ -54,7 +54,8 @@ export type AuditKind =
   | 'newsletter_sent'
   | 'newsletter_unsubscribed'
   // a pay-in parked in the suspense account, assigned or returned by an admin (ADR 0039)
-  | 'payment_suspense_decided';
+  | 'payment_suspense_decided'
+  | 'payment_reconciliation_run';
 
 export async function recordEvent(
   db: Db,

@@ -5,6 +5,9 @@ import { type AccountSpec, accountCode, accountCodeOf } from './account-code.ts'
 
 export { WORLD_SHARDS, worldShardOf } from './account-code.ts';
 
+/** The code of a campaign's escrow account (other features look it up by this). */
+export const escrowAccountCode = accountCodeOf.escrow;
+
 import type { AccountRow, TransferRow } from './repo.ts';
 import * as repo from './repo.ts';
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
+import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
 
@@ -12,6 +13,7 @@ export const HOOK_PATH = '/api/payments/hooks';
 
 export type HookResult =
   | PayinOutcome
+  | EscrowTransferOutcome
   | 'identity'
   | 'paid'
   | 'rejected'
@@ -33,6 +35,12 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     const payout = await provider.getPayout(resourceId);
     if (!payout) return unknown(ctx, notice);
     return applyPayout(ctx, payout);
+  }
+  if (eventType.startsWith('TRANSFER_NORMAL_')) {
+    // Money moved to a campaign's escrow (escrow.ts); a transfer we did not ask for is 'unknown'.
+    const transfer = await provider.getTransfer(resourceId);
+    if (!transfer) return unknown(ctx, notice);
+    return applyEscrowTransfer(ctx, transfer);
   }
   if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
     const session = await provider.getIdentityVerification(resourceId);

@@ -1,46 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+import type { TestApp, TestClient } from '../../../test/harness.ts';
+import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { users } from '../../db/schema.ts';
 import { providerPayins } from '../../db/schema-payments.ts';
-import { type Payments, startPayments } from '../../platform/payments/create-provider.ts';
+import type { Payments } from '../../platform/payments/create-provider.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
-import { registerSandboxHooks } from './hooks.ts';
 import { sendPayouts } from './payouts.ts';
 
 // PAYMENTS=sandbox end to end through the API: the real Mangopay adapter and SDK talk HTTP to the
-// sandbox provider, whose webhooks come back into this app. Only the provider is fake.
+// sandbox provider, whose webhooks come back into this app (test/payments-sandbox.ts).
 
 let t: TestApp;
 let payments: Payments;
 let sandbox: SandboxProvider;
 let admin: Awaited<ReturnType<typeof member>>;
 
-beforeAll(async () => {
-  let deliverTo: TestApp | undefined;
-  payments = await startPayments(
-    { mode: 'sandbox', sandboxPort: 0, timeoutMs: 1_000, attempts: 3 },
-    // The app's logger does not exist yet; the sandbox logs nothing worth reading here.
-    { warn: () => {}, info: () => {}, error: () => {} } as never,
-    {
-      retryDelayMs: 5,
-      deliver: async (url) => {
-        const u = new URL(url);
-        await deliverTo?.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
-      },
-    },
-  );
-  sandbox = payments.sandbox!;
-  t = await createTestApp({ env: { PAYMENTS: 'sandbox' }, payments });
-  deliverTo = t;
-  await registerSandboxHooks(t.app.ctx);
-  admin = await member(t, 'admin');
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-  await payments?.close();
+useSandboxApp((env) => {
+  ({ t, payments, sandbox, admin } = env);
 });
 
 async function investor(first = 'Ada', last = 'Lovelace') {

@@ -1,7 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { providerAccounts, providerPayins } from '../../db/schema-payments.ts';
+import {
+  type EscrowTransferStatus,
+  providerAccounts,
+  providerEscrowTransfers,
+  providerEscrowWallets,
+  providerPayins,
+  providerReconciliations,
+} from '../../db/schema-payments.ts';
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 export type ProviderPayinRow = typeof providerPayins.$inferSelect;
@@ -79,5 +86,201 @@ export async function memberNames(db: Db, userId: string) {
     })
     .from(users)
     .where(eq(users.id, userId));
+  return row;
+}
+
+// ---- escrow transfers (the payments feature writes only its own tables; it reads investments) ----
+
+export interface InvestmentToEscrow {
+  investmentId: string;
+  campaignId: string;
+  campaignTitle: string;
+  amountCents: number;
+  walletId: string;
+  providerUserId: string;
+}
+
+/**
+ * Posted real-money investments of members with a provider wallet whose money has not been asked
+ * to move to the campaign's escrow yet (or whose request was interrupted before the provider
+ * answered), oldest first.
+ */
+export async function investmentsToEscrow(db: Db, limit: number): Promise<InvestmentToEscrow[]> {
+  const result = (await db.execute(sql`
+    select i.id as "investmentId", i.campaign_id as "campaignId", c.title as "campaignTitle",
+           i.amount_cents::bigint as "amountCents", pa.wallet_id as "walletId",
+           mi.provider_user_id as "providerUserId"
+    from investments i
+    join campaigns c on c.id = i.campaign_id
+    join provider_accounts pa on pa.user_id = i.investor_id
+    join member_identities mi on mi.user_id = i.investor_id and mi.provider_user_id is not null
+    left join provider_escrow_transfers t on t.investment_id = i.id
+    where i.status = 'posted' and i.currency = 'EUR'
+      and (t.investment_id is null or (t.status = 'asked' and t.transfer_id is null))
+    order by i.settled_at nulls first, i.id
+    limit ${limit}`)) as unknown as { rows: Array<InvestmentToEscrow & { amountCents: string | number }> };
+  return result.rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+}
+
+/** Notes that the investment's money is being moved (once: a second claim finds the row). */
+export async function claimEscrowTransfer(db: Db, item: InvestmentToEscrow): Promise<void> {
+  await db
+    .insert(providerEscrowTransfers)
+    .values({
+      investmentId: item.investmentId,
+      campaignId: item.campaignId,
+      amountCents: item.amountCents,
+      status: 'asked',
+    })
+    .onConflictDoNothing({ target: providerEscrowTransfers.investmentId });
+}
+
+export async function recordEscrowTransfer(
+  db: Db,
+  investmentId: string,
+  patch: { transferId: string; status: EscrowTransferStatus; resultMessage: string | null },
+): Promise<void> {
+  await db
+    .update(providerEscrowTransfers)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(providerEscrowTransfers.investmentId, investmentId));
+}
+
+export async function findEscrowTransfer(db: Db, transferId: string) {
+  const [row] = await db
+    .select()
+    .from(providerEscrowTransfers)
+    .where(eq(providerEscrowTransfers.transferId, transferId));
+  return row;
+}
+
+/** Moves an asked transfer to its final state; false when it was final already. */
+export async function closeEscrowTransfer(
+  db: Db,
+  transferId: string,
+  status: 'succeeded' | 'failed',
+  resultMessage: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(providerEscrowTransfers)
+    .set({ status, resultMessage, updatedAt: sql`now()` })
+    .where(
+      and(eq(providerEscrowTransfers.transferId, transferId), eq(providerEscrowTransfers.status, 'asked')),
+    )
+    .returning({ id: providerEscrowTransfers.investmentId });
+  return rows.length === 1;
+}
+
+export async function findEscrowWallet(db: Db, campaignId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ walletId: providerEscrowWallets.walletId })
+    .from(providerEscrowWallets)
+    .where(eq(providerEscrowWallets.campaignId, campaignId));
+  return row?.walletId;
+}
+
+export async function insertEscrowWallet(db: Db, campaignId: string, walletId: string): Promise<void> {
+  await db.insert(providerEscrowWallets).values({ campaignId, walletId }).onConflictDoNothing();
+}
+
+// ---- reconciliation ------------------------------------------------------------------------
+
+export function listAccounts(db: Db): Promise<ProviderAccountRow[]> {
+  return db.select().from(providerAccounts).orderBy(asc(providerAccounts.createdAt));
+}
+
+export function listEscrowWallets(db: Db) {
+  return db.select().from(providerEscrowWallets).orderBy(asc(providerEscrowWallets.createdAt));
+}
+
+/**
+ * Money the ledger has moved but the provider holds where it was, per member wallet and per
+ * campaign escrow: pay-ins parked in suspense (at the provider, in the member's wallet), payouts
+ * on their way (gone from the provider's wallet, still reserved in the ledger), and posted
+ * investments whose escrow transfer is not made yet (still in the member's provider wallet).
+ */
+export async function inFlight(db: Db): Promise<{
+  parked: Map<string, number>;
+  payouts: Map<string, number>;
+  toEscrowByMember: Map<string, number>;
+  toEscrowByCampaign: Map<string, number>;
+}> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Array<{ id: string; cents: string }> }).rows;
+  const toMap = (list: Array<{ id: string; cents: string }>) =>
+    new Map(list.map((r) => [r.id, Number(r.cents)]));
+  const parked = await rows(sql`
+    select user_id as id, sum(amount_cents)::text as cents from provider_payins
+    where outcome = 'suspense' and user_id is not null group by user_id`);
+  const payouts = await rows(sql`
+    select user_id as id, sum(amount_cents)::text as cents from withdrawals
+    where status = 'processing' and provider_payout_id is not null group by user_id`);
+  const pending = sql`
+    from investments i
+    join provider_accounts pa on pa.user_id = i.investor_id
+    left join provider_escrow_transfers t on t.investment_id = i.id
+    where i.status = 'posted' and i.currency = 'EUR' and (t.investment_id is null or t.status = 'asked')`;
+  const byMember = await rows(
+    sql`select i.investor_id as id, sum(i.amount_cents)::text as cents ${pending} group by i.investor_id`,
+  );
+  const byCampaign = await rows(
+    sql`select i.campaign_id as id, sum(i.amount_cents)::text as cents ${pending} group by i.campaign_id`,
+  );
+  return {
+    parked: toMap(parked),
+    payouts: toMap(payouts),
+    toEscrowByMember: toMap(byMember),
+    toEscrowByCampaign: toMap(byCampaign),
+  };
+}
+
+/** Which of these provider transaction ids the platform has on record, and as what. */
+export async function knownTransactions(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select payin_id as id, 'pay-in' as what from provider_payins where payin_id in (${list})
+    union all select refund_id, 'pay-in refund' from provider_payins where refund_id in (${list})
+    union all select provider_payout_id, 'withdrawal payout' from withdrawals where provider_payout_id in (${list})
+    union all select transfer_id, 'escrow transfer' from provider_escrow_transfers where transfer_id in (${list})`)) as unknown as {
+    rows: Array<{ id: string; what: string }>;
+  };
+  return new Map(result.rows.map((r) => [r.id, r.what]));
+}
+
+/** What the platform recorded in [from, to) that the provider must list: pay-ins and escrow transfers. */
+export async function recordedInWindow(db: Db, from: Date, to: Date) {
+  const result = (await db.execute(sql`
+    select p.payin_id as id, 'pay-in' as what, pa.wallet_id as "walletId", p.amount_cents::text as cents, p.created_at as at
+    from provider_payins p join provider_accounts pa on pa.user_id = p.user_id
+    where p.created_at >= ${from.toISOString()} and p.created_at < ${to.toISOString()}
+    union all
+    select t.transfer_id, 'escrow transfer', pa.wallet_id, t.amount_cents::text, t.created_at
+    from provider_escrow_transfers t
+    join investments i on i.id = t.investment_id
+    join provider_accounts pa on pa.user_id = i.investor_id
+    where t.transfer_id is not null and t.status = 'succeeded'
+      and t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}`)) as unknown as {
+    rows: Array<{ id: string; what: string; walletId: string; cents: string; at: string | Date }>;
+  };
+  return result.rows.map((r) => ({ ...r, cents: Number(r.cents), at: new Date(r.at) }));
+}
+
+export async function insertReconciliation(db: Db, values: typeof providerReconciliations.$inferInsert) {
+  const [row] = await db.insert(providerReconciliations).values(values).returning();
+  if (!row) throw new Error('reconciliation not recorded');
+  return row;
+}
+
+export async function lastReconciliation(db: Db, trigger?: 'nightly' | 'manual') {
+  const [row] = await db
+    .select()
+    .from(providerReconciliations)
+    .where(trigger ? eq(providerReconciliations.trigger, trigger) : undefined)
+    .orderBy(desc(providerReconciliations.startedAt))
+    .limit(1);
   return row;
 }

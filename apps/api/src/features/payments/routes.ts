@@ -1,6 +1,8 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
 import {
   PaymentAccountDto,
+  ReconciliationDto,
+  ReconciliationStatusDto,
   StartIdentityResponse,
   SuspenseDecision,
   SuspenseList,
@@ -14,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { ProviderError, parseHookNotice } from '../../platform/payments/provider.ts';
 import { handleHookNotice } from './hooks.ts';
+import { lastReconciliation, reconcile } from './reconciliation.ts';
 import {
   assignSuspense,
   listSuspense,
@@ -129,4 +132,36 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         return reply.status(204).send(null);
       },
     );
+
+  r.get(
+    '/backoffice/payments/reconciliation/',
+    {
+      schema: {
+        tags,
+        summary: 'The last comparison of the payment provider with the ledger',
+        response: { 200: ReconciliationStatusDto, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(ctx, req);
+      return { mode: ctx.config.payments.mode, last: await lastReconciliation(ctx) };
+    },
+  );
+
+  r.post(
+    '/backoffice/payments/reconciliation/',
+    {
+      schema: {
+        tags,
+        summary: 'Compare the payment provider with the ledger now (the 24 hours before)',
+        response: { 200: ReconciliationDto, ...errors },
+      },
+    },
+    async (req) => {
+      const admin = await requireAdmin(ctx, req);
+      // A run reads every mapped wallet at the provider: a few an hour is plenty.
+      await ctx.limiter.consume({ name: 'reconciliation-run', limit: 12, windowSeconds: 3600 }, admin.id);
+      return reconcile(ctx, 'manual', { actorId: admin.id, ip: req.ip });
+    },
+  );
 }

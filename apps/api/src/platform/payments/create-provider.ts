@@ -13,10 +13,17 @@ export interface Payments {
   provider: PaymentProvider | null;
   /** The sandbox provider, in sandbox mode (its pages and its test switches). */
   sandbox: SandboxProvider | null;
+  /** The provider's user that stands for the operator: it owns the campaigns' escrow wallets. */
+  platformUserId: string | null;
   close(): Promise<void>;
 }
 
-export const NO_PAYMENTS: Payments = { provider: null, sandbox: null, close: async () => {} };
+export const NO_PAYMENTS: Payments = {
+  provider: null,
+  sandbox: null,
+  platformUserId: null,
+  close: async () => {},
+};
 
 export async function startPayments(
   config: PaymentsConfig,
@@ -39,7 +46,7 @@ export async function startPayments(
       retry,
       onRetry,
     });
-    return { provider, sandbox: null, close: async () => {} };
+    return { provider, sandbox: null, platformUserId: config.platformUserId, close: async () => {} };
   }
   const clientId = 'indiesplit-sandbox';
   const apiKey = randomBytes(24).toString('base64url');
@@ -54,5 +61,5 @@ export async function startPayments(
   const baseUrl = await sandbox.start();
   log.info({ baseUrl }, 'sandbox payment provider listening');
   const provider = new MangopayProvider({ clientId, apiKey, baseUrl, retry, onRetry });
-  return { provider, sandbox, close: () => sandbox.stop() };
+  return { provider, sandbox, platformUserId: sandbox.platformUserId, close: () => sandbox.stop() };
 }

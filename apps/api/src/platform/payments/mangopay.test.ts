@@ -237,6 +237,50 @@ describe('the Mangopay adapter against the sandbox provider', () => {
     });
   });
 
+  it('lists a wallet’s transactions of a window, every page of them, oldest first', async () => {
+    const { wallet } = await member();
+    const va = await provider.createVirtualAccount(wallet.id, key());
+    const other = await member('Grace', 'Hopper');
+    // 150 pay-ins: two pages of the provider's 100, then a transfer out and a failed one.
+    for (let i = 1; i <= 150; i++)
+      sandbox.receiveWire({ iban: va.iban, amount: i, payerName: 'Ada Lovelace' });
+    const moved = await provider.createTransfer(
+      {
+        authorId: wallet.ownerId,
+        debitedWalletId: wallet.id,
+        creditedWalletId: other.wallet.id,
+        amount: 500,
+      },
+      key(),
+    );
+    const refused = await provider.createTransfer(
+      {
+        authorId: wallet.ownerId,
+        debitedWalletId: wallet.id,
+        creditedWalletId: other.wallet.id,
+        amount: 10 ** 9,
+      },
+      key(),
+    );
+    const window = { after: new Date(Date.now() - 60_000), before: new Date(Date.now() + 60_000) };
+    const list = await provider.listWalletTransactions(wallet.id, window);
+    expect(list).toHaveLength(152);
+    expect(list.slice(0, 150).map((t) => [t.type, t.amount.amount, t.status])).toEqual(
+      Array.from({ length: 150 }, (_, i) => ['PAYIN', i + 1, 'SUCCEEDED']),
+    );
+    expect(list.slice(150).map((t) => [t.id, t.type, t.status])).toEqual([
+      [moved.id, 'TRANSFER', 'SUCCEEDED'],
+      [refused.id, 'TRANSFER', 'FAILED'],
+    ]);
+    // The credited wallet lists the transfer in; a window before them all lists nothing.
+    expect((await provider.listWalletTransactions(other.wallet.id, window)).map((t) => t.id)).toEqual([
+      moved.id,
+      refused.id,
+    ]);
+    const before = { after: new Date(Date.now() - 120_000), before: new Date(Date.now() - 60_000) };
+    expect(await provider.listWalletTransactions(wallet.id, before)).toEqual([]);
+  });
+
   it('refuses wrong credentials at the token endpoint, and the adapter does not retry them', async () => {
     const wrong = new MangopayProvider({
       clientId: 'adapter-test',

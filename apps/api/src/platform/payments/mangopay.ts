@@ -21,6 +21,7 @@ import {
   type Transfer,
   type TransferInput,
   type VirtualAccount,
+  type WalletTransaction,
 } from './provider.ts';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry.ts';
 
@@ -168,6 +169,29 @@ function toTransfer(j: Json): Transfer {
     resultMessage: strOrNull(j.ResultMessage),
   };
 }
+
+const TRANSACTION_TYPES = ['PAYIN', 'TRANSFER', 'PAYOUT'] as const;
+
+function toWalletTransaction(j: Json): WalletTransaction {
+  const type = TRANSACTION_TYPES.find((t) => t === j.Type);
+  if (!type) throw new ProviderError(`provider listed a transaction of type ${str(j.Type)}`, 502, false);
+  return {
+    id: str(j.Id),
+    type,
+    nature: str(j.Nature) || 'REGULAR',
+    status: status(j.Status),
+    debitedWalletId: strOrNull(j.DebitedWalletId),
+    creditedWalletId: strOrNull(j.CreditedWalletId),
+    amount: money(j.DebitedFunds),
+    createdAt: new Date(Number(j.CreationDate ?? 0) * 1000),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+/** The most transactions one page holds (the provider's limit). */
+const TRANSACTIONS_PER_PAGE = 100;
+/** Pages read at most for one wallet and window: a wallet busier than this is refused, not cut short. */
+const TRANSACTION_PAGES = 100;
 
 function toPayout(j: Json): Payout {
   return {
@@ -361,6 +385,36 @@ export class MangopayProvider implements PaymentProvider {
   ): Promise<ProviderWallet> {
     const body = { Owners: [input.ownerId], Currency: 'EUR', Description: input.description, Tag: input.tag };
     return toWallet(await this.call('wallet', (o) => this.api.Wallets.create(body, o), key));
+  }
+
+  async listWalletTransactions(
+    walletId: string,
+    window: { after: Date; before: Date },
+  ): Promise<WalletTransaction[]> {
+    const all: WalletTransaction[] = [];
+    for (let page = 1; page <= TRANSACTION_PAGES; page++) {
+      const parameters = {
+        Page: page,
+        Per_Page: TRANSACTIONS_PER_PAGE,
+        // The provider counts in whole seconds: ask for the seconds that overlap the window, and
+        // keep what falls inside it below.
+        AfterDate: Math.floor(window.after.getTime() / 1000),
+        BeforeDate: Math.ceil(window.before.getTime() / 1000),
+        Sort: 'CreationDate:ASC',
+      };
+      const answer = await this.call('wallet transactions', (o) =>
+        this.api.Wallets.getTransactions(walletId, { ...o, parameters }),
+      );
+      const list = Array.isArray(answer) ? (answer as Json[]) : [];
+      all.push(...list.map(toWalletTransaction));
+      if (list.length < TRANSACTIONS_PER_PAGE)
+        return all.filter((t) => t.createdAt >= window.after && t.createdAt < window.before);
+    }
+    throw new ProviderError(
+      `wallet ${walletId} has more transactions than one reconciliation reads`,
+      502,
+      false,
+    );
   }
 
   async getWallet(id: string): Promise<ProviderWallet | null> {

@@ -155,6 +155,21 @@ export interface Refund {
   resultMessage: string | null;
 }
 
+/** One movement of a wallet, as the provider lists it (reconciliation reads a day of them). */
+export interface WalletTransaction {
+  id: string;
+  type: 'PAYIN' | 'TRANSFER' | 'PAYOUT';
+  /** REGULAR, or REFUND for money sent back (a pay-in refund is a PAYOUT of nature REFUND). */
+  nature: string;
+  status: ProviderStatus;
+  debitedWalletId: string | null;
+  creditedWalletId: string | null;
+  /** What left the debited wallet (or arrived, for a pay-in), before fees. */
+  amount: ProviderMoney;
+  createdAt: Date;
+  tag: string | null;
+}
+
 /** The event types we subscribe to (the provider's names). */
 export const HOOK_EVENT_TYPES = [
   'PAYIN_NORMAL_SUCCEEDED',
@@ -220,6 +235,12 @@ export interface PaymentProvider {
   ): Promise<ProviderWallet>;
   /** The wallet with its balance (reconciliation reads it). */
   getWallet(id: string): Promise<ProviderWallet | null>;
+
+  /** The wallet's transactions created in [after, before), oldest first (every page of them). */
+  listWalletTransactions(
+    walletId: string,
+    window: { after: Date; before: Date },
+  ): Promise<WalletTransaction[]>;
 
   createVirtualAccount(walletId: string, idempotencyKey: string): Promise<VirtualAccount>;
   getVirtualAccount(walletId: string, id: string): Promise<VirtualAccount | null>;

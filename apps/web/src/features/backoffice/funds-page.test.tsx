@@ -11,6 +11,7 @@ const admin = member({ staff_role: 'admin' });
 const lists = {
   'GET /api/backoffice/funds/withdrawals?status=requested': () => jsonResponse(200, { withdrawals: [] }),
   'GET /api/backoffice/funds/deposits': () => jsonResponse(200, { deposits: [] }),
+  'GET /api/backoffice/payments/reconciliation/': () => jsonResponse(200, { mode: 'manual', last: null }),
 };
 
 describe('back office: deposits and withdrawals', () => {
@@ -248,6 +249,7 @@ describe('back office: deposits and withdrawals', () => {
     stubApi({
       'GET /api/backoffice/funds/withdrawals?status=requested': adminOnly,
       'GET /api/backoffice/funds/deposits': adminOnly,
+      'GET /api/backoffice/payments/reconciliation/': adminOnly,
     });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: member({ staff_role: 'reviewer' }) });
     expect(await screen.findByText('403')).toBeInTheDocument();

@@ -6,12 +6,14 @@ import { Forbidden } from './forbidden.tsx';
 import { DepositsPanel } from './funds-panels/deposits-panel.tsx';
 import { ImportPanel } from './funds-panels/import-panel.tsx';
 import { LedgerCheckPanel } from './funds-panels/ledger-check-panel.tsx';
+import { ReconciliationPanel } from './funds-panels/reconciliation-panel.tsx';
 import { RecordDepositPanel } from './funds-panels/record-deposit-panel.tsx';
 import { WithdrawalsPanel } from './funds-panels/withdrawals-panel.tsx';
 import { isForbidden } from './load-error.tsx';
 
 // Deposits and withdrawals (admins): record a received bank transfer or import the bank's CSV,
-// start paying, pay or reject withdrawal requests, and check that the ledger adds up.
+// start paying, pay or reject withdrawal requests, check that the ledger adds up, and see the last
+// reconciliation with the payment provider.
 // Each panel is a file of its own in funds-panels/.
 
 export default function FundsPage() {
@@ -31,6 +33,7 @@ export default function FundsPage() {
       <ImportPanel />
       <DepositsPanel />
       <LedgerCheckPanel />
+      <ReconciliationPanel />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import type { PaymentAccountDto, StartIdentityResponse, SuspenseItemDto } from '@indiesplit/shared/payments';
+import type {
+  PaymentAccountDto,
+  ReconciliationDto,
+  ReconciliationStatusDto,
+  StartIdentityResponse,
+  SuspenseItemDto,
+} from '@indiesplit/shared/payments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { useRefreshMoney } from '../../lib/money-queries.ts';
@@ -9,6 +15,7 @@ import { useRefreshMoney } from '../../lib/money-queries.ts';
 export const paymentKeys = {
   account: ['payments', 'account'] as const,
   suspense: ['payments', 'backoffice', 'suspense'] as const,
+  reconciliation: ['payments', 'backoffice', 'reconciliation'] as const,
 };
 
 export const fetchPaymentAccount = (signal?: AbortSignal) =>
@@ -56,5 +63,26 @@ export const useDecideSuspense = () => {
     mutationFn: decideSuspense,
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: paymentKeys.suspense }), refreshMoney()]),
+  });
+};
+
+// ---- back office: reconciliation with the provider ---------------------------------------------
+
+export const fetchReconciliation = (signal?: AbortSignal) =>
+  apiRequest<ReconciliationStatusDto>('/backoffice/payments/reconciliation/', { signal });
+
+export const useReconciliation = () =>
+  useQuery({ queryKey: paymentKeys.reconciliation, queryFn: ({ signal }) => fetchReconciliation(signal) });
+
+/** Compares the provider with the ledger now; the answer becomes the last result shown. */
+export const useRunReconciliation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<ReconciliationDto>('/backoffice/payments/reconciliation/', { method: 'POST' }),
+    onSuccess: (last) =>
+      client.setQueryData<ReconciliationStatusDto>(paymentKeys.reconciliation, (old) =>
+        old ? { ...old, last } : old,
+      ),
   });
 };

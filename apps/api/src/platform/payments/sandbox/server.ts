@@ -102,6 +102,59 @@ export class SandboxProvider {
     while (this.deliveries.size > 0) await Promise.allSettled([...this.deliveries]);
   }
 
+  /**
+   * The legal user that stands for the platform itself (Mangopay's user category PLATFORM, made
+   * with the client's onboarding); it owns the campaigns' escrow wallets.
+   */
+  readonly platformUserId: string = this.makePlatformUser();
+
+  private makePlatformUser(): string {
+    const id = nextId(this.state, 'user_');
+    this.state.users.set(id, {
+      Id: id,
+      PersonType: 'LEGAL',
+      LegalPersonType: 'BUSINESS',
+      UserCategory: 'PLATFORM',
+      KYCLevel: 'REGULAR',
+      Name: 'IndieSplit (sandbox)',
+      Email: 'payments@indiesplit.example',
+      Tag: 'platform',
+      CreationDate: now(),
+    });
+    return id;
+  }
+
+  /**
+   * A wallet's transactions created in [AfterDate, BeforeDate), oldest first, a page at a time
+   * (Page, Per_Page up to 100), as the provider lists them: pay-ins into it, transfers in or out,
+   * payouts and refunds out of it.
+   */
+  private walletTransactions(wallet: Json, query: URLSearchParams): Json[] {
+    const int = (name: string, fallback: number) => {
+      const v = Number(query.get(name) ?? fallback);
+      if (!Number.isSafeInteger(v) || v < 0) throw new HttpFail(400, 'param_error', `${name} is invalid`);
+      return v;
+    };
+    const page = Math.max(1, int('Page', 1));
+    const perPage = Math.min(100, Math.max(1, int('Per_Page', 10)));
+    const after = int('AfterDate', 0);
+    const before = int('BeforeDate', Number.MAX_SAFE_INTEGER);
+    const id = wallet.Id;
+    // Ids end in the sandbox's running number: within one second, the order things were made.
+    const made = (t: Json) => Number(String(t.Id).slice(-6));
+    const all = [
+      ...[...this.state.payins.values()].filter((t) => t.CreditedWalletId === id),
+      ...[...this.state.transfers.values()].filter(
+        (t) => t.DebitedWalletId === id || t.CreditedWalletId === id,
+      ),
+      ...[...this.state.payouts.values()].filter((t) => t.DebitedWalletId === id),
+      ...[...this.state.refunds.values()].filter((t) => t.DebitedWalletId === id),
+    ]
+      .filter((t) => Number(t.CreationDate) >= after && Number(t.CreationDate) < before)
+      .sort((x, y) => Number(x.CreationDate) - Number(y.CreationDate) || made(x) - made(y));
+    return all.slice((page - 1) * perPage, page * perPage);
+  }
+
   // ---- what a person does on the sandbox's pages (and tests do directly) ---------------------
 
   /** A bank transfer arriving on a virtual IBAN: a succeeded BANK_WIRE pay-in and its webhook. */
@@ -250,7 +303,7 @@ export class SandboxProvider {
       const body = method === 'GET' ? {} : await readJson(req);
       let answer: { status: number; body: unknown };
       try {
-        answer = { status: 200, body: this.route(method, path, body) };
+        answer = { status: 200, body: this.route(method, path, body, url.searchParams) };
       } catch (err) {
         if (!(err instanceof HttpFail)) throw err;
         answer = { status: err.status, body: errorBody(err) };
@@ -299,7 +352,7 @@ export class SandboxProvider {
     if (!expires || expires < Date.now()) throw new HttpFail(401, 'invalid_token', 'Invalid access token');
   }
 
-  private route(method: string, path: string, body: Json): unknown {
+  private route(method: string, path: string, body: Json, query: URLSearchParams): unknown {
     const s = this.state;
     const parts = path.split('/').filter(Boolean);
     const [a, b, c, d] = parts;
@@ -372,6 +425,8 @@ export class SandboxProvider {
       return wallet;
     }
     if (method === 'GET' && a === 'wallets' && parts.length === 2) return found(s.wallets, b);
+    if (method === 'GET' && a === 'wallets' && c === 'transactions' && parts.length === 3)
+      return this.walletTransactions(found(s.wallets, b), query);
     if (method === 'POST' && a === 'wallets' && c === 'virtual-accounts' && parts.length === 3) {
       const wallet = found(s.wallets, b);
       const owner = found(s.users, String((wallet.Owners as string[])[0]));

@@ -1,0 +1,271 @@
+import type {
+  ReconciliationDifferenceDto,
+  ReconciliationDto,
+  ReconciliationEntryDto,
+} from '@indiesplit/shared/payments';
+import { recordEvent } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { claimLease, type Job, leaseOwner, releaseLease } from '../../platform/jobs.ts';
+import type { PaymentProvider, WalletTransaction } from '../../platform/payments/provider.ts';
+import * as ledger from '../ledger/service.ts';
+import * as repo from './repo.ts';
+import { providerOf } from './service.ts';
+
+// Reconciliation with the payment provider (ADR 0039). For every provider wallet the platform
+// maps to a ledger account — each member's wallet, each campaign's escrow — the provider's
+// balance must be what the ledger says it holds, once the money still on its way is counted
+// (repo.inFlight). The window's provider transactions must each be on record here, and what we
+// recorded in the window must exist at the provider. Every difference is kept with the entries
+// behind it; the back office shows the last result and can ask for a run at any time.
+
+const DAY_MS = 86_400_000;
+/** The nightly run starts at or after this hour (UTC) and covers the day before. */
+export const NIGHTLY_HOUR_UTC = 2;
+/** How long one run may hold the lease that keeps two runs from overlapping. */
+const LEASE_SECONDS = 900;
+const LEASE_KEY = 'provider-reconciliation';
+/** Ledger transfers shown behind a balance difference. */
+const LEDGER_ENTRIES = 10;
+
+interface Mapped {
+  account: string;
+  walletId: string;
+  /** What the provider's wallet should hold, by the ledger. */
+  expected: number;
+  ledgerAccountId: string | null;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function providerEntry(t: WalletTransaction): ReconciliationEntryDto {
+  return {
+    source: 'provider',
+    id: t.id,
+    kind: t.nature === 'REGULAR' ? t.type : `${t.type} ${t.nature}`,
+    amount_cents: t.amount.amount,
+    status: t.status,
+    at: iso(t.createdAt),
+  };
+}
+
+/** Every wallet the platform maps, with the balance the ledger says it should hold at the provider. */
+async function mappedWallets(ctx: AppContext): Promise<Mapped[]> {
+  const flight = await repo.inFlight(ctx.db);
+  const out: Mapped[] = [];
+  for (const a of await repo.listAccounts(ctx.db)) {
+    const account = await ledger.findWallet(ctx.db, a.userId, 'EUR');
+    const posted = account ? ledger.balanceOf(account).posted : 0;
+    out.push({
+      account: `wallet:${a.userId}:EUR`,
+      walletId: a.walletId,
+      // Posted in the ledger; plus pay-ins parked in suspense and investments not moved to escrow
+      // yet (both still in the member's provider wallet); minus payouts already on their way.
+      expected:
+        posted +
+        (flight.parked.get(a.userId) ?? 0) +
+        (flight.toEscrowByMember.get(a.userId) ?? 0) -
+        (flight.payouts.get(a.userId) ?? 0),
+      ledgerAccountId: account?.id ?? null,
+    });
+  }
+  for (const e of await repo.listEscrowWallets(ctx.db)) {
+    const code = ledger.escrowAccountCode(e.campaignId, 'EUR');
+    const account = await ledger.findAccountByCode(ctx.db, code);
+    const posted = account ? ledger.balanceOf(account).posted : 0;
+    out.push({
+      account: code,
+      walletId: e.walletId,
+      expected: posted - (flight.toEscrowByCampaign.get(e.campaignId) ?? 0),
+      ledgerAccountId: account?.id ?? null,
+    });
+  }
+  return out;
+}
+
+async function ledgerEntries(ctx: AppContext, accountId: string | null): Promise<ReconciliationEntryDto[]> {
+  if (accountId === null) return [];
+  const transfers = await ledger.listTransfers(ctx.db, accountId, { limit: LEDGER_ENTRIES });
+  return transfers.map((t) => ({
+    source: 'ledger' as const,
+    id: String(t.id),
+    kind: t.kind,
+    amount_cents: t.debitAccountId === accountId ? -t.amount : t.amount,
+    status: t.phase,
+    at: iso(t.createdAt),
+  }));
+}
+
+/** Compares the provider with the ledger for the window [from, to). */
+export async function compare(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  window: { from: Date; to: Date },
+): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
+  const differences: ReconciliationDifferenceDto[] = [];
+  const wallets = await mappedWallets(ctx);
+  const listed = new Map<string, WalletTransaction>();
+  let transactions = 0;
+  for (const w of wallets) {
+    const wallet = await provider.getWallet(w.walletId);
+    const day = await provider.listWalletTransactions(w.walletId, { after: window.from, before: window.to });
+    transactions += day.length;
+    for (const t of day) listed.set(t.id, t);
+    const held = wallet?.balance.amount ?? null;
+    if (held !== w.expected) {
+      differences.push({
+        kind: 'balance',
+        account: w.account,
+        wallet_id: w.walletId,
+        expected_cents: w.expected,
+        provider_cents: held,
+        transaction_id: null,
+        entries: [...(await ledgerEntries(ctx, w.ledgerAccountId)), ...day.map(providerEntry)],
+      });
+    }
+    // Every transaction that moved money must be one the platform asked for or applied.
+    const moved = day.filter((t) => t.status !== 'FAILED');
+    const known = await repo.knownTransactions(
+      ctx.db,
+      moved.map((t) => t.id),
+    );
+    for (const t of moved) {
+      if (known.has(t.id)) continue;
+      // A transfer between two mapped wallets shows in both lists: report it once.
+      if (differences.some((d) => d.kind === 'unknown_in_ledger' && d.transaction_id === t.id)) continue;
+      differences.push({
+        kind: 'unknown_in_ledger',
+        account: w.account,
+        wallet_id: w.walletId,
+        expected_cents: null,
+        provider_cents: null,
+        transaction_id: t.id,
+        entries: [providerEntry(t)],
+      });
+    }
+  }
+  // What the platform recorded in the window must exist at the provider. A record made just after
+  // its transaction's window (the provider's event came late) is read by id rather than flagged.
+  for (const r of await repo.recordedInWindow(ctx.db, window.from, window.to)) {
+    if (listed.has(r.id)) continue;
+    const exists = r.what === 'pay-in' ? await provider.getPayIn(r.id) : await provider.getTransfer(r.id);
+    if (exists && exists.status === 'SUCCEEDED') continue;
+    differences.push({
+      kind: 'missing_at_provider',
+      account: wallets.find((w) => w.walletId === r.walletId)?.account ?? '',
+      wallet_id: r.walletId,
+      expected_cents: null,
+      provider_cents: null,
+      transaction_id: r.id,
+      entries: [
+        { source: 'ledger', id: r.id, kind: r.what, amount_cents: r.cents, status: null, at: iso(r.at) },
+      ],
+    });
+  }
+  return { accounts: wallets.length, transactions, differences };
+}
+
+function present(row: NonNullable<Awaited<ReturnType<typeof repo.lastReconciliation>>>): ReconciliationDto {
+  return {
+    id: row.id,
+    trigger: row.trigger,
+    started_at: iso(row.startedAt),
+    finished_at: iso(row.finishedAt),
+    window_start: iso(row.windowStart),
+    window_end: iso(row.windowEnd),
+    accounts_checked: row.accountsChecked,
+    transactions_checked: row.transactionsChecked,
+    ok: row.ok,
+    differences: row.differences as ReconciliationDifferenceDto[],
+  };
+}
+
+/**
+ * Runs one reconciliation and records it. Nightly runs cover the UTC day before `now`; a run an
+ * admin asks for covers the 24 hours before it. One at a time: a second caller while one runs is
+ * told so (409 `reconciliationRunning`).
+ */
+export async function reconcile(
+  ctx: AppContext,
+  trigger: 'nightly' | 'manual',
+  options: { actorId?: string; ip?: string; now?: Date } = {},
+): Promise<ReconciliationDto> {
+  const provider = providerOf(ctx);
+  const now = options.now ?? new Date();
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const window =
+    trigger === 'nightly'
+      ? { from: new Date(startOfDay.getTime() - DAY_MS), to: startOfDay }
+      : { from: new Date(now.getTime() - DAY_MS), to: now };
+  const owner = leaseOwner();
+  if (!(await claimLease(ctx.db, LEASE_KEY, owner, LEASE_SECONDS)))
+    throw new AppError('reconciliationRunning', 409);
+  let error: string | null = null;
+  try {
+    const startedAt = new Date();
+    const result = await compare(ctx, provider, window);
+    const row = await ctx.db.transaction(async (tx) => {
+      const saved = await repo.insertReconciliation(tx, {
+        trigger,
+        actorId: options.actorId ?? null,
+        windowStart: window.from,
+        windowEnd: window.to,
+        startedAt,
+        accountsChecked: result.accounts,
+        transactionsChecked: result.transactions,
+        ok: result.differences.length === 0,
+        differences: result.differences,
+      });
+      if (options.actorId)
+        await recordEvent(tx, {
+          userId: options.actorId,
+          kind: 'payment_reconciliation_run',
+          ip: options.ip ?? null,
+          data: {
+            reconciliationId: saved.id,
+            differences: result.differences.length,
+            accounts: result.accounts,
+          },
+        });
+      return saved;
+    });
+    if (!row.ok)
+      ctx.log.error(
+        { reconciliationId: row.id, differences: result.differences.length },
+        'the payment provider and the ledger disagree',
+      );
+    return present(row);
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+    throw err;
+  } finally {
+    await releaseLease(ctx.db, LEASE_KEY, owner, { trigger }, error);
+  }
+}
+
+/** The newest result, for the back office's invariant page. */
+export async function lastReconciliation(ctx: AppContext): Promise<ReconciliationDto | null> {
+  const row = await repo.lastReconciliation(ctx.db);
+  return row ? present(row) : null;
+}
+
+/** Whether the nightly run for the day before `now` is due: past the hour, and not run yet today. */
+export async function nightlyDue(ctx: AppContext, now: Date): Promise<boolean> {
+  if (now.getUTCHours() < NIGHTLY_HOUR_UTC) return false;
+  const last = await repo.lastReconciliation(ctx.db, 'nightly');
+  const startOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return !last || last.windowEnd.getTime() < startOfDay;
+}
+
+export function reconciliationJob(ctx: AppContext, intervalSeconds: number): Job {
+  return {
+    name: 'provider-reconciliation',
+    intervalSeconds: ctx.payments.provider ? intervalSeconds : 0,
+    tick: async () => {
+      const now = new Date();
+      if (!(await nightlyDue(ctx, now))) return { ran: false };
+      const result = await reconcile(ctx, 'nightly', { now });
+      return { ran: true, ok: result.ok, differences: result.differences.length };
+    },
+  };
+}
