@@ -22,6 +22,8 @@ export interface ContextOptions {
   locale?: string;
   /** Whether the cookie banner has already been answered (default: yes, so it covers nothing). */
   consented?: boolean;
+  /** Another server than the suite's (payments.e2e.ts starts one with the sandbox provider). */
+  baseURL?: string;
 }
 
 let contextCount = Math.floor(Math.random() * 250);
@@ -30,8 +32,9 @@ const ADDRESS_BLOCKS = ['203.0.113', '198.51.100', '192.0.2'];
 
 /** A new browser context (its own cookies: another person), on the test server. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const base = options.baseURL ?? baseURL;
   const context = await browser.newContext({
-    baseURL,
+    baseURL: base,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
     // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
@@ -45,7 +48,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   contextCount += 1;
   const block = ADDRESS_BLOCKS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % ADDRESS_BLOCKS.length];
   const address = `${block}.${(contextCount % 250) + 1}`;
-  await context.route(`${baseURL}/api/**`, (route) =>
+  await context.route(`${base}/api/**`, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
   );
   if (options.consented !== false) {
@@ -93,11 +96,16 @@ interface Mail {
 }
 
 /** Waits for an email to `to` whose text contains a link to `pathPrefix`, and returns that link. */
-export async function linkFromMailbox(to: string, pathPrefix: string, after = 0): Promise<string> {
+export async function linkFromMailbox(
+  to: string,
+  pathPrefix: string,
+  after = 0,
+  base = baseURL,
+): Promise<string> {
   const deadline = Date.now() + 30_000;
   const pattern = new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/\//g, '\\/')}[^\\s"<>]+`);
   while (Date.now() < deadline) {
-    const res = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const res = await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
     const mails = (await res.json()) as Mail[];
     for (const mail of mails) {
       if (mail.id <= after) continue;
@@ -384,23 +392,92 @@ export async function revenueCampaign(
   stage: RevenueStage,
   title = 'Starfall Couriers',
 ): Promise<RevenueFixture> {
-  const cookie = await fetch(`${baseURL}/api/auth/csrf_cookie`);
+  return devFixture<RevenueFixture>('/api/dev/fixtures/revenue-campaign', { stage, title });
+}
+
+/** POSTs to one of the server's development fixture routes (with a CSRF token) and answers its 201 body. */
+export async function devFixture<T>(route: string, body: unknown, base = baseURL): Promise<T> {
+  const cookie = await fetch(`${base}/api/auth/csrf_cookie`);
   const token = cookie.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('csrftoken='))
     ?.slice('csrftoken='.length);
   if (!token) throw new Error('the server set no CSRF cookie');
-  const res = await fetch(`${baseURL}/api/dev/fixtures/revenue-campaign`, {
+  const res = await fetch(`${base}${route}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       cookie: `csrftoken=${token}`,
       'x-csrftoken': decodeURIComponent(token),
-      origin: baseURL,
+      origin: base,
     },
-    body: JSON.stringify({ stage, title }),
+    body: JSON.stringify(body),
   });
-  if (res.status !== 201) throw new Error(`revenue fixture: ${res.status} ${await res.text()}`);
-  return (await res.json()) as RevenueFixture;
+  if (res.status !== 201) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * On the investor profile page the app sent `member` to on the way to investing: passes the
+ * knowledge test, saves the loss simulation and goes on to the investment in `campaignTitle`.
+ */
+export async function passInvestorProfile(
+  member: Page,
+  campaignTitle: string,
+  checks = false,
+): Promise<void> {
+  // No profile yet: the profile first, then back to the investment.
+  await member.waitForURL(/\/investor-profile\?next=/);
+  const answers: [string, string][] = [
+    ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
+    ['What is your main goal with this investment?', 'Supporting games I like'],
+    ['For how long can you leave this money invested?', 'More than three years'],
+    ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
+    ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
+    ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
+    ['What do your returns depend on?', "The game's net revenue"],
+    ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
+  ];
+  for (const [question, answer] of answers) {
+    await member
+      .getByRole('group', { name: question })
+      .getByRole('radio', { name: answer })
+      .check({ force: true });
+  }
+  await member.getByRole('button', { name: 'Send my answers' }).click();
+  await member.getByText('Passed', { exact: true }).first().waitFor();
+  await member.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
+  await member.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
+  await member.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
+  await member.getByRole('button', { name: 'Save the simulation' }).click();
+  await member.getByText('Simulation saved.').waitFor();
+  if (checks) {
+    await expectAccessible(member, 'investor profile');
+    await snapshot(member, 'investor-profile');
+  }
+  await member.getByRole('link', { name: 'Continue to your investment' }).click();
+  await member.getByRole('heading', { level: 1, name: `Invest in ${campaignTitle}` }).waitFor();
+}
+
+/**
+ * From a campaign's Invest link, with no investor profile yet: the app asks for the profile first
+ * (the knowledge test, passed, and the loss simulation), comes back to the investment, and asks
+ * for the tax residence in place. Leaves `member` on the investment form of `campaignTitle`. With
+ * `checks`, also checks the accessibility of the pages on the way and saves their screenshots.
+ */
+export async function takeInvestorProfile(
+  member: Page,
+  campaignTitle: string,
+  checks = false,
+): Promise<void> {
+  await passInvestorProfile(member, campaignTitle, checks);
+  // Before the first investment in euros the tax residence is asked once, in place.
+  await member
+    .getByText('One last step before your first investment in euros: tell us your tax residence.')
+    .waitFor();
+  if (checks) await expectAccessible(member, 'invest page asking for the tax residence');
+  await member.getByRole('combobox', { name: /Country of tax residence/ }).selectOption('IT');
+  await member.getByRole('button', { name: 'Save my tax residence' }).click();
+  await member.getByRole('textbox', { name: /^Amount in/ }).waitFor();
 }

@@ -6,6 +6,7 @@ import {
   logIn,
   signUpInPage,
   snapshot,
+  takeInvestorProfile,
   uniqueUser,
   waitForMail,
   watchErrors,
@@ -87,46 +88,7 @@ async function becomeInvestor(member: Page, investor: Investor, checks = false) 
   }
   await member.getByRole('link', { name: 'Invest', exact: true }).click();
 
-  // No profile yet: the profile first, then back to the investment.
-  await member.waitForURL(/\/investor-profile\?next=/);
-  const answers: [string, string][] = [
-    ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
-    ['What is your main goal with this investment?', 'Supporting games I like'],
-    ['For how long can you leave this money invested?', 'More than three years'],
-    ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
-    ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
-    ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
-    ['What do your returns depend on?', "The game's net revenue"],
-    ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
-  ];
-  for (const [question, answer] of answers) {
-    await member
-      .getByRole('group', { name: question })
-      .getByRole('radio', { name: answer })
-      .check({ force: true });
-  }
-  await member.getByRole('button', { name: 'Send my answers' }).click();
-  await member.getByText('Passed', { exact: true }).first().waitFor();
-  await member.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
-  await member.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
-  await member.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
-  await member.getByRole('button', { name: 'Save the simulation' }).click();
-  await member.getByText('Simulation saved.').waitFor();
-  if (checks) {
-    await expectAccessible(member, 'investor profile');
-    await snapshot(member, 'investor-profile');
-  }
-  await member.getByRole('link', { name: 'Continue to your investment' }).click();
-  await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
-
-  // Before the first investment in euros the tax residence is asked once, in place.
-  await member
-    .getByText('One last step before your first investment in euros: tell us your tax residence.')
-    .waitFor();
-  if (checks) await expectAccessible(member, 'invest page asking for the tax residence');
-  await member.getByRole('combobox', { name: /Country of tax residence/ }).selectOption('IT');
-  await member.getByRole('button', { name: 'Save my tax residence' }).click();
-  await member.getByRole('textbox', { name: /^Amount in/ }).waitFor();
+  await takeInvestorProfile(member, SHOWCASE.title, checks);
 }
 
 /**

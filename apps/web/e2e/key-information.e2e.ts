@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, linkFromMailbox, signUpInPage, snapshot, uniqueUser } from './helpers.ts';
+import {
+  expectAccessible,
+  linkFromMailbox,
+  passInvestorProfile,
+  signUpInPage,
+  snapshot,
+  uniqueUser,
+} from './helpers.ts';
 
 // The key investment information sheet (ADR 0028) of the seeded live showcase, read by a visitor:
 // the regulation's warnings and the fees in English and in Italian, and the same sheet downloaded
@@ -91,31 +98,7 @@ test.describe('the key information sheet', () => {
     // The investor profile comes first: the knowledge test and the loss simulation.
     await page.goto(`/campaigns/${SHOWCASE.slug}/invest`);
     await page.waitForURL(/\/investor-profile\?next=/);
-    const answers: [string, string][] = [
-      ['How often have you invested in unlisted companies or crowdfunding?', 'A few times'],
-      ['What is your main goal with this investment?', 'Supporting games I like'],
-      ['For how long can you leave this money invested?', 'More than three years'],
-      ['If the game sells poorly, what can happen to the money you invested?', 'I can lose all of it'],
-      ['Can you sell your revenue share whenever you want?', 'No, there is usually no market to sell it'],
-      ['What happens if the campaign misses its funding goal?', 'Every investor is refunded'],
-      ['What do your returns depend on?', "The game's net revenue"],
-      ['What is the more prudent way to invest?', 'Spread small amounts over several projects'],
-    ];
-    for (const [question, answer] of answers) {
-      await page
-        .getByRole('group', { name: question })
-        .getByRole('radio', { name: answer })
-        .check({ force: true });
-    }
-    await page.getByRole('button', { name: 'Send my answers' }).click();
-    await page.getByText('Passed', { exact: true }).first().waitFor();
-    await page.getByRole('textbox', { name: /Yearly net income/ }).fill('30000');
-    await page.getByRole('textbox', { name: /Liquid assets/ }).fill('12000');
-    await page.getByRole('textbox', { name: /Yearly financial commitments/ }).fill('9000');
-    await page.getByRole('button', { name: 'Save the simulation' }).click();
-    await page.getByText('Simulation saved.').waitFor();
-    await page.getByRole('link', { name: 'Continue to your investment' }).click();
-    await page.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+    await passInvestorProfile(page, SHOWCASE.title);
 
     await page.getByText('Key investment information sheet', { exact: true }).first().click();
     await expect(

@@ -1,58 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, signUpInPage, snapshot, uniqueUser, watchErrors } from './helpers.ts';
-import { freePort, stopServer, waitForHealth } from './server-process.ts';
+import { type AppServer, startAppServer } from './server-process.ts';
 
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
 // change asks for the password in a dialog, goes through once it is given, and the old address
 // receives the link that undoes it. This file runs its own server with a five-second window, so a
 // "stale" session is five seconds old rather than ten minutes.
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const WINDOW_SECONDS = 5;
 
-let server: ChildProcess;
-let dataDir: string;
+let server: AppServer;
 let origin: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 type Member = ReturnType<typeof uniqueUser>;
 
 test.beforeAll(async ({ browser: shared }) => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-security-'));
-  let log = '';
-  server = spawn(process.execPath, [path.join(repo, 'apps/api/dist/main.js')], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      DEMO_CAMPAIGNS: 'off',
-      STEP_UP_WINDOW_SECONDS: String(WINDOW_SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startAppServer({
+    DEMO_CAMPAIGNS: 'off',
+    STEP_UP_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  await waitForHealth(origin, server, () => log);
-
+  origin = server.baseURL;
   browser = shared;
 });
 
@@ -61,8 +30,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await stopServer(server);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 interface Mail {

@@ -1,5 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Running the real built server as a child process: shared by the end-to-end setup and the
 // Lighthouse benchmark, which both start it on a free port and stop it afterwards.
@@ -52,4 +56,73 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppServer {
+  baseURL: string;
+  /** The server's legal documents folder (a copy the tests may add a version to). */
+  legalDir: string;
+  /** The server's errors (pino level 50 and up), kept whole. */
+  errors: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (apps/api/dist/main.js) on a free port with a throw-away data directory
+ * and a copy of the shipped legal texts, in development (the development mailbox, where the tests
+ * read the emails), with `env` on top; resolves once it is healthy. `options.port` when the caller
+ * had to know the address first.
+ */
+export async function startAppServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<AppServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-'));
+  const baseURL = `http://localhost:${port}`;
+  const legalDir = path.join(dataDir, 'legal');
+  await cp(path.join(repo, 'apps/api/legal'), legalDir, { recursive: true });
+  let log = '';
+  const errors: string[] = [];
+  const child = spawn(process.execPath, [path.join(repo, 'apps/api/dist/main.js')], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LEGAL_DIR: legalDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    log = (log + text).slice(-20_000);
+    for (const line of text.split('\n')) {
+      if (/"level":(5|6)\d/.test(line) && errors.length < 50) errors.push(line.slice(0, 2_000));
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const stop = async () => {
+    await stopServer(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return { baseURL, legalDir, errors, stop };
 }

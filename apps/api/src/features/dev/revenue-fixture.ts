@@ -1,12 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { REVENUE_SHARE_TERM_MONTHS } from '@indiesplit/shared/constants';
+import { randomUUID } from 'node:crypto';
 import type { KnowledgeAnswers } from '@indiesplit/shared/investing';
 import type { AppContext } from '../../platform/context.ts';
-import { hashPassword } from '../../platform/passwords.ts';
-import { createDraft } from '../campaigns/commands/create-draft.ts';
 import { endFundingNow } from '../campaigns/commands/end-funding-now.ts';
 import { launchCampaign } from '../campaigns/commands/launch-campaign.ts';
-import { lockCampaign, moveCampaign } from '../campaigns/state.ts';
+import { lockCampaign } from '../campaigns/state.ts';
 import { saveTaxResidence } from '../investing/commands/save-tax-residence.ts';
 import { saveLossSimulation, takeKnowledgeTest } from '../investing/profile.ts';
 import { invest } from '../investing/service.ts';
@@ -15,7 +12,14 @@ import { fileReport } from '../revenue/commands/file-report.ts';
 import { verifyReport } from '../revenue/commands/verify-report.ts';
 import { fundDistribution } from '../revenue/distribution.ts';
 import * as settlement from '../settlement/service.ts';
-import * as accounts from '../users/service.ts';
+import {
+  defaultLaunchDate,
+  type FixturePerson,
+  fixtureSlug,
+  newClerk,
+  newPerson,
+  openFixtureCampaign,
+} from './campaign-fixture.ts';
 
 // A real (euro) campaign in the revenue share, made from nothing for one browser test (development
 // only: the dev routes are never mounted in production). Every step goes through the code that does
@@ -32,7 +36,6 @@ import * as accounts from '../users/service.ts';
 export const FIXTURE_STAGES = ['funded', 'launched', 'reported', 'verified', 'paid'] as const;
 export type FixtureStage = (typeof FIXTURE_STAGES)[number];
 
-const DAY = 24 * 3600 * 1000;
 const INVESTMENTS = [50_000, 1_950_000] as const;
 
 const RIGHT_ANSWERS: KnowledgeAnswers = {
@@ -46,13 +49,6 @@ const RIGHT_ANSWERS: KnowledgeAnswers = {
   diversification: 'small_parts',
 };
 
-export interface FixturePerson {
-  id: string;
-  username: string;
-  email: string;
-  password: string;
-}
-
 export interface RevenueFixture {
   campaign: { id: string; slug: string; title: string; status: string };
   studio: FixturePerson;
@@ -65,56 +61,6 @@ export interface RevenueFixture {
   distribution_id: string | null;
 }
 
-/** The first day of the month before last: that month is over, and inside the term. */
-export function defaultLaunchDate(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
-}
-
-/** A member made for the fixture alone, with a password the test signs in with. */
-async function newPerson(
-  ctx: AppContext,
-  code: string,
-  role: string,
-  userTypes: string[],
-): Promise<FixturePerson> {
-  const username = `fx_${role}_${code}`.slice(0, 30);
-  const email = `fx.${role}.${code}@example.com`;
-  const password = `Fixture-${randomBytes(9).toString('base64url')}-9`;
-  const id = await accounts.insertDemoAccount(ctx.db, {
-    username,
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: 'Fixture',
-    lastName: role.charAt(0).toUpperCase() + role.slice(1),
-    userTypes,
-    staffRole: null,
-    emailVerifiedAt: new Date(),
-    termsAcceptedAt: new Date(),
-  });
-  if (!id) throw new Error(`fixture account ${username} already exists`);
-  return { id, username, email, password };
-}
-
-/**
- * The admin whose decisions (the verification, the studio's payment) the fixture records: an
- * account without a password, so no one can sign in as it; the tests' own admin is demo_admin.
- */
-async function newClerk(ctx: AppContext, code: string): Promise<string> {
-  const id = await accounts.insertDemoAccount(ctx.db, {
-    username: `fx_admin_${code}`,
-    email: `fx.admin.${code}@example.com`,
-    passwordHash: null,
-    firstName: 'Fixture',
-    lastName: 'Admin',
-    userTypes: ['gamer'],
-    staffRole: 'admin',
-    emailVerifiedAt: new Date(),
-    termsAcceptedAt: new Date(),
-  });
-  if (!id) throw new Error(`fixture admin ${code} already exists`);
-  return id;
-}
-
 export async function createRevenueFixture(
   ctx: AppContext,
   spec: { stage: FixtureStage; title: string },
@@ -123,57 +69,21 @@ export async function createRevenueFixture(
     FIXTURE_STAGES.indexOf(spec.stage) >= FIXTURE_STAGES.indexOf(stage);
   const code = randomUUID().replace(/-/g, '').slice(0, 10);
   const title = `${spec.title} ${code.slice(0, 6).toUpperCase()}`;
-  const slug = `${
-    spec.title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'game'
-  }-${code}`;
+  const slug = fixtureSlug(spec.title, code);
   const now = new Date();
 
   const studio = await newPerson(ctx, code, 'studio', ['developer']);
   const clerk = { id: await newClerk(ctx, code) };
 
   // The campaign, as the back office makes it from an approved pitch, and published.
-  const campaignId = await ctx.db.transaction(async (tx) => {
-    const draft = await createDraft(tx, {
-      developerId: studio.id,
-      slug,
-      title,
-      genre: 'simulation',
-      platforms: ['PC', 'NINTENDO SWITCH'],
-      summaryEn: 'A cosy space-delivery game made for one browser test.',
-      summaryIt: 'Un gioco rilassante di consegne spaziali, fatto per un solo test nel browser.',
-      storyEn: 'Pilot a tiny courier ship between floating markets.',
-      storyIt: 'Piloti una piccola nave corriere tra mercati fluttuanti.',
-      risksEn: `Revenue after launch may be small or none; you could lose everything you invested.`,
-      risksIt: `I ricavi dopo l’uscita potrebbero essere scarsi o nulli; potresti perdere tutto ciò che hai investito.`,
-      useOfFundsEn: '70% development; 30% launch marketing.',
-      useOfFundsIt: '70% sviluppo; 30% marketing al lancio.',
-      services: ['mentoring', 'marketing', 'distribution'],
-      goalCents: 2_000_000,
-      maxCents: 3_000_000,
-      minTicketCents: 5_000,
-      currency: 'EUR',
-      revenueShareBps: 1000,
-      platformShareBps: 1000,
-      termMonths: REVENUE_SHARE_TERM_MONTHS,
-      // No reflection period to wait for: the investments can be settled as soon as they are made.
-      reflectionSeconds: 0,
-      startsAt: new Date(now.getTime() - DAY),
-      deadlineAt: new Date(now.getTime() + 30 * DAY),
-      expectedReleaseDate: defaultLaunchDate(now),
-      studioLegalName: `Fixture Studio ${code} S.r.l.s.`,
-      studioLegalForm: 'Società a responsabilità limitata semplificata (S.r.l.s.)',
-      studioRegistrationNumber: `REA TO-${code}`,
-      studioCountry: 'IT',
-      studioAddress: 'Via Roma 1, 10121 Torino, Italy',
-      studioEmail: studio.email,
-      studioPeople: [{ name: 'Fixture Studio', role: 'Legal representative' }],
-      studioStatementSigned: true,
-    });
-    return (await moveCampaign(tx, draft, 'live', clerk.id, 'development fixture')).id;
+  const campaignId = await openFixtureCampaign(ctx, {
+    studio,
+    clerkId: clerk.id,
+    slug,
+    title,
+    goalCents: 2_000_000,
+    maxCents: 3_000_000,
+    now,
   });
 
   // The investors: a profile as the onboarding records it, a bank deposit, an investment.

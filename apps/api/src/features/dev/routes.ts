@@ -1,5 +1,5 @@
 import { ReloadLegalResponse } from '@indiesplit/shared/legal';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +9,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { escapeHtml } from '../../platform/email/escape.ts';
 import { notFound } from '../../platform/errors.ts';
 import { endDemoCampaignNow } from '../campaigns/commands/end-demo-now.ts';
+import { endFundingNow } from '../campaigns/commands/end-funding-now.ts';
 import { endReflectionNow } from '../investing/commands/end-reflection.ts';
 import { reloadLegalDocuments } from '../legal/commands/reload-documents.ts';
 import { legalDirFor } from '../legal/folder.ts';
 import { runDueWork } from '../settlement/worker.ts';
+import { createLiveCampaignFixture } from './campaign-fixture.ts';
 import { createRevenueFixture, FIXTURE_STAGES } from './revenue-fixture.ts';
 
 const FixturePerson = z.object({
@@ -75,27 +77,28 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // The demo's clock, wound forward: a demo campaign's deadline and its reflection periods end now,
-  // and the settlement runs at once. What a visitor would otherwise wait minutes for, the browser
-  // tests see in a second. Demo (virtual money) campaigns only.
+  // The clock, wound forward: a campaign's deadline and its reflection periods end now, and the
+  // settlement runs at once. What a visitor would otherwise wait minutes (a demo round) or weeks (a
+  // euro campaign) for, the browser tests see in a second.
   r.post(
     '/dev/campaigns/:slug/fast-forward',
     {
       schema: {
         tags: ['development'],
-        summary: 'End a demo campaign now and settle it (not in production)',
+        summary: 'End a campaign now and settle it (not in production)',
         params: z.object({ slug: z.string().min(1).max(200) }),
         response: { 200: z.object({ status: z.string() }) },
       },
     },
     async (req) => {
       const [campaign] = await ctx.db
-        .select({ id: campaigns.id })
+        .select({ id: campaigns.id, currency: campaigns.currency })
         .from(campaigns)
-        .where(and(eq(campaigns.slug, req.params.slug), eq(campaigns.currency, 'DEMO')));
+        .where(eq(campaigns.slug, req.params.slug));
       if (!campaign) throw notFound();
       await ctx.db.transaction(async (tx) => {
-        await endDemoCampaignNow(tx, campaign.id);
+        if (campaign.currency === 'DEMO') await endDemoCampaignNow(tx, campaign.id);
+        else await endFundingNow(tx, campaign.id, new Date());
         await endReflectionNow(tx, campaign.id);
       });
       await runDueWork(ctx, new Date());
@@ -104,6 +107,29 @@ export async function devApiRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(campaigns)
         .where(eq(campaigns.id, campaign.id));
       return { status: after?.status ?? 'unknown' };
+    },
+  );
+
+  // A live euro campaign of a new studio for one browser test, with the goal it asks for.
+  r.post(
+    '/dev/fixtures/live-campaign',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Create a live euro campaign for a test (not in production)',
+        body: z.object({
+          title: z.string().trim().min(1).max(60).default('Fixture Game'),
+          goal_cents: z.number().int().min(10_000).max(100_000_000),
+        }),
+        response: { 201: z.object({ id: z.string(), slug: z.string(), title: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      const campaign = await createLiveCampaignFixture(ctx, {
+        title: req.body.title,
+        goalCents: req.body.goal_cents,
+      });
+      return reply.code(201).send(campaign);
     },
   );
 

@@ -49,7 +49,7 @@ async function completeCheck(client: TestClient, outcome: 'approve' | 'refuse', 
     redirect: 'manual',
   });
   expect(page.status).toBe(303);
-  expect(page.headers.get('location')).toBe(`${t.config.publicUrl}/wallet?identity=returned`);
+  expect(page.headers.get('location')).toBe(`${t.config.publicUrl}/portfolio/wallet?identity=returned`);
   await sandbox.flushHooks();
 }
 

@@ -80,7 +80,7 @@ export async function startIdentityCheck(ctx: AppContext, userId: string): Promi
   }
   // A pending session is offered again; a refused or expired one is followed by a new one.
   const attempt = current.status === 'pending' ? current.attempts : current.attempts + 1;
-  const returnUrl = `${ctx.config.publicUrl}/wallet?identity=returned`;
+  const returnUrl = `${ctx.config.publicUrl}/portfolio/wallet?identity=returned`;
   const session = await atProvider(ctx, () =>
     provider.startIdentityVerification(providerUserId, returnUrl, keyFor(`idv:${userId}:${attempt}`)),
   );
