@@ -17,8 +17,7 @@ import {
 // bank transfer (an admin records it in the back office), invests in a live campaign, finds it in
 // the portfolio and revokes it within the reflection period. Then the demo: virtual euros in one campaign that gets funded and one that
 // fails and refunds. The demo's clock is wound forward through the development-only endpoint.
-// Each test makes its own investor (and walks them through the earlier steps it needs), so any
-// test runs alone.
+// Each test makes its own investor; the real-money story is one test of steps, so any test runs alone.
 
 const ADMIN = { login: 'demo_admin', password: 'Demo-Admin-2025' };
 const SHOWCASE = { slug: 'lanterns-of-vesper', title: 'Lanterns of Vesper' };
@@ -125,54 +124,44 @@ async function creditByTransfer(member: Page, admin: Page, investor: Investor, c
 }
 
 test.describe('investing, with real and with virtual money', () => {
-  test('a new member verifies the address and takes the investor profile on the way to investing', async ({
-    person,
-  }) => {
-    const member = await person();
-    await becomeInvestor(member, uniqueUser('inv'), true);
-  });
-
-  test('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', async ({
+  // One story, one test: each step builds on the one before (the test makes its own investor).
+  test('a new member takes the investor profile, is credited a bank transfer by an admin, invests and revokes in one click', async ({
     person,
   }) => {
     const member = await person();
     const admin = await person();
     const investor = uniqueUser('inv');
-    await becomeInvestor(member, investor);
-    await creditByTransfer(member, admin, investor, true);
-  });
+    await test.step('verifies the address and takes the investor profile on the way to investing', () =>
+      becomeInvestor(member, investor, true));
+    await test.step('an empty wallet is refused, and an admin credits the bank transfer with the personal reference', () =>
+      creditByTransfer(member, admin, investor, true));
 
-  test('the member invests, finds it in the portfolio and revokes it in one click', async ({ person }) => {
-    const member = await person();
-    const admin = await person();
-    const investor = uniqueUser('inv');
-    await becomeInvestor(member, investor);
-    await creditByTransfer(member, admin, investor);
+    await test.step('invests, finds it in the portfolio and revokes it in one click', async () => {
+      await member.goto(`/campaigns/${SHOWCASE.slug}/invest`);
+      await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
+      await expectAccessible(member, 'invest');
+      await invest(member, '100', 'Invest');
+      await member.getByRole('link', { name: 'Go to my portfolio' }).click();
 
-    await member.goto(`/campaigns/${SHOWCASE.slug}/invest`);
-    await member.getByRole('heading', { level: 1, name: `Invest in ${SHOWCASE.title}` }).waitFor();
-    await expectAccessible(member, 'invest');
-    await invest(member, '100', 'Invest');
-    await member.getByRole('link', { name: 'Go to my portfolio' }).click();
+      const entry = holding(member, SHOWCASE.title);
+      await entry.getByText('Reserved', { exact: true }).waitFor();
+      await expectAccessible(member, 'portfolio');
+      await snapshot(member, 'portfolio');
+      await entry.getByRole('button', { name: 'Revoke' }).click();
+      await member.getByRole('button', { name: 'Yes, revoke it' }).click();
+      await member.getByText('Your investment was revoked and the money is available again.').waitFor();
+      await entry.getByText('Revoked', { exact: true }).waitFor();
+      const figures = member.getByRole('region', { name: 'Your real euros at a glance' });
+      await expect(figures.getByRole('definition').first()).toHaveText('€500.00');
 
-    const entry = holding(member, SHOWCASE.title);
-    await entry.getByText('Reserved', { exact: true }).waitFor();
-    await expectAccessible(member, 'portfolio');
-    await snapshot(member, 'portfolio');
-    await entry.getByRole('button', { name: 'Revoke' }).click();
-    await member.getByRole('button', { name: 'Yes, revoke it' }).click();
-    await member.getByText('Your investment was revoked and the money is available again.').waitFor();
-    await entry.getByText('Revoked', { exact: true }).waitFor();
-    const figures = member.getByRole('region', { name: 'Your real euros at a glance' });
-    await expect(figures.getByRole('definition').first()).toHaveText('€500.00');
-
-    // The wallet section, with every part loaded (the deposit instructions included).
-    await member
-      .getByRole('navigation', { name: 'Portfolio sections' })
-      .getByRole('link', { name: 'Wallet' })
-      .click();
-    await member.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
-    await expectAccessible(member, 'portfolio wallet');
+      // The wallet section, with every part loaded (the deposit instructions included).
+      await member
+        .getByRole('navigation', { name: 'Portfolio sections' })
+        .getByRole('link', { name: 'Wallet' })
+        .click();
+      await member.getByText(/^IS-[A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
+      await expectAccessible(member, 'portfolio wallet');
+    });
   });
 
   test('the demo: one campaign gets funded, the other fails and refunds every virtual euro', async ({
