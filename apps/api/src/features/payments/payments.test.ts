@@ -9,6 +9,7 @@ import type { Payments } from '../../platform/payments/create-provider.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { sendPayouts } from './payouts.ts';
+import { reconcile } from './reconciliation.ts';
 
 // PAYMENTS=sandbox end to end through the API: the real Mangopay adapter and SDK talk HTTP to the
 // sandbox provider, whose webhooks come back into this app (test/payments-sandbox.ts).
@@ -360,6 +361,12 @@ describe('withdrawals paid by the provider', () => {
     // The stranger's cent left the provider wallet without the ledger: a difference the
     // reconciliation must show, not one a notice may paper over.
     expect(await providerWallet(m.iban)).toBe(14_999);
+    const check = await reconcile(t.app.ctx, 'manual');
+    const differences = check.differences.filter((d) => d.account === `wallet:${m.id}:EUR`);
+    expect(differences).toEqual([
+      expect.objectContaining({ kind: 'balance', expected_cents: 15_000, provider_cents: 14_999 }),
+      expect.objectContaining({ kind: 'unknown_in_ledger', transaction_id: other.id }),
+    ]);
     const mail = await t.mailbox(m.payload.email);
     expect(mail.filter((e) => /paid|pagato/i.test(e.subject))).toHaveLength(1);
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
