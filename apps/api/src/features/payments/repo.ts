@@ -101,9 +101,9 @@ export interface InvestmentToEscrow {
 }
 
 /**
- * Posted real-money investments of members with a provider wallet whose money has not been asked
- * to move to the campaign's escrow yet (or whose request was interrupted before the provider
- * answered), oldest first.
+ * Posted real-money investments, made since the member had a provider wallet, whose money has not
+ * been asked to move to the campaign's escrow yet (or whose request was interrupted before the
+ * provider answered), oldest first.
  */
 export async function investmentsToEscrow(db: Db, limit: number): Promise<InvestmentToEscrow[]> {
   const result = (await db.execute(sql`
@@ -116,6 +116,9 @@ export async function investmentsToEscrow(db: Db, limit: number): Promise<Invest
     join member_identities mi on mi.user_id = i.investor_id and mi.provider_user_id is not null
     left join provider_escrow_transfers t on t.investment_id = i.id
     where i.status = 'posted' and i.currency = 'EUR'
+      -- Made once the member's money was at the provider: an investment from before (manual
+      -- bank transfers) has nothing there to move.
+      and i.created_at >= pa.created_at
       and (t.investment_id is null or (t.status = 'asked' and t.transfer_id is null))
     order by i.settled_at nulls first, i.id
     limit ${limit}`)) as unknown as { rows: Array<InvestmentToEscrow & { amountCents: string | number }> };
@@ -219,7 +222,8 @@ export async function inFlight(db: Db): Promise<{
     from investments i
     join provider_accounts pa on pa.user_id = i.investor_id
     left join provider_escrow_transfers t on t.investment_id = i.id
-    where i.status = 'posted' and i.currency = 'EUR' and (t.investment_id is null or t.status = 'asked')`;
+    where i.status = 'posted' and i.currency = 'EUR' and i.created_at >= pa.created_at
+      and (t.investment_id is null or t.status = 'asked')`;
   const byMember = await rows(
     sql`select i.investor_id as id, sum(i.amount_cents)::text as cents ${pending} group by i.investor_id`,
   );
