@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acknowledged, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
+import { acknowledged, allowRefusal, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import { requestWithdrawal } from '../funds/commands/request-withdrawal.ts';
@@ -101,15 +100,6 @@ const EVERY_PATH: Step[] = [
   { kind: 'withdraw', who: 0, cents: 5_000, refused: false },
   { kind: 'withdraw', who: 1, cents: 5_000, refused: true },
 ];
-
-/** Refusals are part of the game (too little money, nothing parked, campaign closed); bugs are not. */
-async function allowRefusal(work: () => Promise<unknown>) {
-  try {
-    await work();
-  } catch (err) {
-    if (!(err instanceof AppError) || err.status >= 500) throw err;
-  }
-}
 
 describe('random sequences of provider events', () => {
   it('keep the ledger’s invariants, and the provider and the ledger reconciled, after every step', async () => {

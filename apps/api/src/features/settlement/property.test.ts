@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   acknowledged,
+  allowRefusal,
   campaign,
   cancel,
   DAY,
@@ -12,7 +13,6 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import { markWithdrawalPaid } from '../funds/commands/mark-withdrawal-paid.ts';
 import { recordDeposit } from '../funds/commands/record-deposit.ts';
@@ -110,15 +110,6 @@ const EVERY_PATH: Step[] = [
   { kind: 'withdraw', who: 2, cents: 1_000, pay: true },
   { kind: 'time', hours: 60 },
 ];
-
-/** Refusals are part of the game (too little money, campaign closed, cap reached…); bugs are not. */
-async function allowRefusal(work: () => Promise<unknown>) {
-  try {
-    await work();
-  } catch (err) {
-    if (!(err instanceof AppError) || err.status >= 500) throw err;
-  }
-}
 
 describe('random sequences of money movements', () => {
   it('keep the ledger and the investment invariants after every step', async () => {
