@@ -35,6 +35,7 @@ describe('PAYMENTS', () => {
       platformUserId: 'platform_1',
       timeoutMs: 5000,
       attempts: 4,
+      recheckMs: 10_000,
     });
   });
 
@@ -68,6 +69,7 @@ describe('PAYMENTS', () => {
       sandboxPort: 0,
       timeoutMs: 15_000,
       attempts: 4,
+      recheckMs: 10_000,
     });
     expect(
       parseConfig({ ...development, PAYMENTS: 'sandbox', PAYMENTS_SANDBOX_PORT: '4010' }).payments,

@@ -79,7 +79,7 @@ export interface Config {
 /** The payment provider's mode and settings (ADR 0039). */
 export type PaymentsConfig =
   | { mode: 'manual' }
-  | { mode: 'sandbox'; sandboxPort: number; timeoutMs: number; attempts: number }
+  | { mode: 'sandbox'; sandboxPort: number; timeoutMs: number; attempts: number; recheckMs: number }
   | {
       mode: 'mangopay';
       clientId: string;
@@ -89,6 +89,8 @@ export type PaymentsConfig =
       platformUserId: string;
       timeoutMs: number;
       attempts: number;
+      /** How long a reconciliation difference must last to be reported. */
+      recheckMs: number;
     };
 
 /** Timeouts and thresholds of ADR 0020 (shutdown and readiness). */
@@ -304,7 +306,11 @@ function paymentsConfig(env: Env, isProduction: boolean): PaymentsConfig {
   const fail = (name: string, why: string) => {
     throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
   };
-  const tries = { timeoutMs: env.PAYMENTS_TIMEOUT_MS, attempts: env.PAYMENTS_ATTEMPTS };
+  const tries = {
+    timeoutMs: env.PAYMENTS_TIMEOUT_MS,
+    attempts: env.PAYMENTS_ATTEMPTS,
+    recheckMs: env.PAYMENTS_RECHECK_MS,
+  };
   if (env.PAYMENTS === 'sandbox') {
     // The sandbox invents money and identity checks: never where real investors are.
     if (isProduction) fail('PAYMENTS', 'sandbox is refused when NODE_ENV=production (use mangopay)');

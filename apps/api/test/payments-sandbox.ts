@@ -24,7 +24,7 @@ export function useSandboxApp(use: (env: SandboxApp) => void | Promise<void>): v
   beforeAll(async () => {
     let deliverTo: TestApp | undefined;
     payments = await startPayments(
-      { mode: 'sandbox', sandboxPort: 0, timeoutMs: 1_000, attempts: 3 },
+      { mode: 'sandbox', sandboxPort: 0, timeoutMs: 1_000, attempts: 3, recheckMs: 0 },
       // The app's logger does not exist yet; the sandbox logs nothing worth reading here.
       { warn: () => {}, info: () => {}, error: () => {} } as never,
       {
@@ -35,7 +35,8 @@ export function useSandboxApp(use: (env: SandboxApp) => void | Promise<void>): v
         },
       },
     );
-    t = await createTestApp({ env: { PAYMENTS: 'sandbox' }, payments });
+    // Differences are reported at once: the tests decide when notices arrive.
+    t = await createTestApp({ env: { PAYMENTS: 'sandbox', PAYMENTS_RECHECK_MS: '0' }, payments });
     deliverTo = t;
     await registerSandboxHooks(t.app.ctx);
     await use({ t, payments, sandbox: payments.sandbox!, admin: await member(t, 'admin') });

@@ -179,6 +179,8 @@ export const EnvSchema = z.object({
   /** How long one provider call may take before it is tried again, and how many tries in all. */
   PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PAYMENTS_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  /** How long a reconciliation difference must last to be reported (ADR 0039). */
+  PAYMENTS_RECHECK_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Untrusted PDF uploads (ADR 0017): uploads received and checked at once (more answer 503), the
   // parse's time budget and heap limit in its worker thread, and the most objects a file may hold.
   PDF_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),

@@ -241,6 +241,34 @@ describe('reconciliation with the provider', () => {
     await expectReconciled(mine);
   });
 
+  it('reports only what lasts: a notice that arrives while the differences are read again clears them', async () => {
+    const m = await verifiedInvestor(2_000);
+    const mine = (run: { differences: Array<{ account: string; kind: string }> }) =>
+      run.differences.filter((d) => d.account === `wallet:${m.id}:EUR`).map((d) => d.kind);
+    const payinHook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED');
+    const wireUnnoticed = (amount: number) => {
+      payinHook!.Status = 'DISABLED';
+      const wire = sandbox.receiveWire({ iban: m.iban, amount, payerName: 'Ada Investor' });
+      payinHook!.Status = 'ENABLED';
+      return String(wire.Id);
+    };
+    // The first read sees the money at the provider only; by the second the notice was applied.
+    const first = wireUnnoticed(1_000);
+    const settled = await reconcile(ctx(), 'manual', {
+      recheckMs: 20,
+      duringRecheck: async () => {
+        sandbox.emit('PAYIN_NORMAL_SUCCEEDED', first);
+        await sandbox.flushHooks();
+      },
+    });
+    expect(mine(settled)).toEqual([]);
+    expect(await available(m.id)).toBe(3_000);
+    // A notice that does not come: the difference lasts, and is reported.
+    wireUnnoticed(500);
+    const lasting = await reconcile(ctx(), 'manual', { recheckMs: 20 });
+    expect(mine(lasting)).toEqual(['balance', 'unknown_in_ledger']);
+  });
+
   it('runs one at a time: a second run while one holds the lease is refused (translated 409)', async () => {
     expect(await claimLease(db(), 'provider-reconciliation', 'another-worker', 60)).toBe(true);
     try {

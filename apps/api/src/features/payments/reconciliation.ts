@@ -28,6 +28,13 @@ const LEASE_KEY = 'provider-reconciliation';
 /** Ledger transfers shown behind a balance difference. */
 const LEDGER_ENTRIES = 10;
 
+export interface CompareOptions {
+  /** The wait before differences are read again (the configuration's, PAYMENTS_RECHECK_MS, unless given). */
+  recheckMs?: number;
+  /** Runs during that wait (tests: a notice that arrives in the meantime). */
+  duringRecheck?: () => Promise<void>;
+}
+
 interface Mapped {
   account: string;
   walletId: string;
@@ -101,9 +108,31 @@ export async function compare(
   ctx: AppContext,
   provider: PaymentProvider,
   window: { from: Date; to: Date },
+  options: CompareOptions = {},
+): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
+  const first = await comparePass(ctx, provider, window, null);
+  if (first.differences.length === 0) return first;
+  // Read the wallets that differ once more after a while: what was only in flight has settled.
+  await Promise.all([
+    new Promise((resolve) => setTimeout(resolve, options.recheckMs ?? 0)),
+    options.duringRecheck?.(),
+  ]);
+  const again = await comparePass(ctx, provider, window, new Set(first.differences.map((d) => d.wallet_id)));
+  // Reported: what differs in both passes, as the second read shows it.
+  const key = (d: ReconciliationDifferenceDto) => `${d.kind}:${d.wallet_id}:${d.transaction_id ?? ''}`;
+  const before = new Set(first.differences.map(key));
+  return { ...first, differences: again.differences.filter((d) => before.has(key(d))) };
+}
+
+/** One pass over every mapped wallet (or only `only`'s), with what differs. */
+async function comparePass(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  window: { from: Date; to: Date },
+  only: Set<string> | null,
 ): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
   const differences: ReconciliationDifferenceDto[] = [];
-  const wallets = await mappedWallets(ctx);
+  const wallets = (await mappedWallets(ctx)).filter((w) => !only || only.has(w.walletId));
   const listed = new Map<string, WalletTransaction>();
   let transactions = 0;
   for (const w of wallets) {
@@ -147,7 +176,7 @@ export async function compare(
   // What the platform recorded in the window must exist at the provider. A record made just after
   // its transaction's window (the provider's event came late) is read by id rather than flagged.
   for (const r of await repo.recordedInWindow(ctx.db, window.from, window.to)) {
-    if (listed.has(r.id)) continue;
+    if (listed.has(r.id) || (only && !only.has(r.walletId))) continue;
     const exists = r.what === 'pay-in' ? await provider.getPayIn(r.id) : await provider.getTransfer(r.id);
     if (exists && exists.status === 'SUCCEEDED') continue;
     differences.push({
@@ -188,7 +217,7 @@ function present(row: NonNullable<Awaited<ReturnType<typeof repo.lastReconciliat
 export async function reconcile(
   ctx: AppContext,
   trigger: 'nightly' | 'manual',
-  options: { actorId?: string; ip?: string; now?: Date } = {},
+  options: { actorId?: string; ip?: string; now?: Date } & CompareOptions = {},
 ): Promise<ReconciliationDto> {
   const provider = providerOf(ctx);
   const now = options.now ?? new Date();
@@ -203,7 +232,13 @@ export async function reconcile(
   let error: string | null = null;
   try {
     const startedAt = new Date();
-    const result = await compare(ctx, provider, window);
+    const config = ctx.config.payments;
+    const result = await compare(ctx, provider, window, {
+      // A pay-in, payout or transfer caught between the provider's answer and its notice (seconds,
+      // normally) is read again after this wait, not reported.
+      recheckMs: options.recheckMs ?? (config.mode === 'manual' ? 0 : config.recheckMs),
+      ...(options.duringRecheck ? { duringRecheck: options.duringRecheck } : {}),
+    });
     const row = await ctx.db.transaction(async (tx) => {
       const saved = await repo.insertReconciliation(tx, {
         trigger,
