@@ -9,7 +9,6 @@
 // prints each run and then the median of every number per page: single lab runs vary by several
 // points on a busy machine. `--dist DIR` audits another build of the web app (e.g. one made from an
 // earlier version, to compare the two under the same conditions) instead of apps/web/dist.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
-import { freePort, stopServer, waitForHealth } from '../e2e/server-process.ts';
+import { startAppServer } from '../e2e/server-process.ts';
 
 const GOAL = 95;
 const PAGES = [
@@ -197,7 +196,7 @@ function cleanup() {
     } catch {
       // already gone
     }
-    await stopServer(server);
+    await server?.stop();
     if (workDir) await rm(workDir, { recursive: true, force: true, maxRetries: 5 });
   })();
   return cleaning;
@@ -225,40 +224,15 @@ async function main() {
   }
 
   workDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-lighthouse-'));
-  const dataDir = path.join(workDir, 'data');
   const profileDir = path.join(workDir, 'browser-profile');
   await mkdir(profileDir);
 
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  let log = '';
   // Development mode, as the plain start command runs it: production insists on HTTPS
   // (upgrade-insecure-requests, Secure cookies), which a loopback HTTP server cannot give. The pages
-  // and their assets are the same production build either way.
-  server = spawn(process.execPath, [serverEntry], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  server.stdout.on('data', collect);
-  server.stderr.on('data', collect);
-  // A loaded machine can take minutes to migrate and seed the throw-away database.
-  await waitForHealth(baseURL, server, () => log, 300_000);
+  // and their assets are the same production build either way. A loaded machine can take minutes
+  // to migrate and seed the throw-away database.
+  server = await startAppServer({ WEB_DIST_DIR: webDist }, { host: '127.0.0.1', healthTimeoutMs: 300_000 });
+  const baseURL = server.baseURL;
 
   try {
     chrome = await launch({

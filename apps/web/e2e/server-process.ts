@@ -73,15 +73,16 @@ export interface AppServer {
  * Starts the built server (apps/api/dist/main.js) on a free port with a throw-away data directory
  * and a copy of the shipped legal texts, in development (the development mailbox, where the tests
  * read the emails), with `env` on top; resolves once it is healthy. `options.port` when the caller
- * had to know the address first.
+ * had to know the address first; `options.host`, the name the address uses (localhost unless
+ * given); `options.healthTimeoutMs`, how long the first start may take.
  */
 export async function startAppServer(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: { port?: number; host?: string; healthTimeoutMs?: number } = {},
 ): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-e2e-'));
-  const baseURL = `http://localhost:${port}`;
+  const baseURL = `http://${options.host ?? 'localhost'}:${port}`;
   const legalDir = path.join(dataDir, 'legal');
   await cp(path.join(repo, 'apps/api/legal'), legalDir, { recursive: true });
   let log = '';
@@ -118,7 +119,7 @@ export async function startAppServer(
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseURL, child, () => log);
+    await waitForHealth(baseURL, child, () => log, options.healthTimeoutMs);
   } catch (err) {
     child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });

@@ -56,11 +56,16 @@ function providerEntry(t: WalletTransaction): ReconciliationEntryDto {
   };
 }
 
-/** Every wallet the platform maps, with the balance the ledger says it should hold at the provider. */
-async function mappedWallets(ctx: AppContext): Promise<Mapped[]> {
+/**
+ * Every wallet the platform maps (or only `only`'s), with the balance the ledger says it should
+ * hold at the provider.
+ */
+async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise<Mapped[]> {
+  const wanted = (walletId: string) => !only || only.has(walletId);
   const flight = await repo.inFlight(ctx.db);
   const out: Mapped[] = [];
   for (const a of await repo.listAccounts(ctx.db)) {
+    if (!wanted(a.walletId)) continue;
     const account = await ledger.findWallet(ctx.db, a.userId, 'EUR');
     const posted = account ? ledger.balanceOf(account).posted : 0;
     out.push({
@@ -77,6 +82,7 @@ async function mappedWallets(ctx: AppContext): Promise<Mapped[]> {
     });
   }
   for (const e of await repo.listEscrowWallets(ctx.db)) {
+    if (!wanted(e.walletId)) continue;
     const code = ledger.escrowAccountCode(e.campaignId, 'EUR');
     const account = await ledger.findAccountByCode(ctx.db, code);
     const posted = account ? ledger.balanceOf(account).posted : 0;
@@ -132,7 +138,7 @@ async function comparePass(
   only: Set<string> | null,
 ): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
   const differences: ReconciliationDifferenceDto[] = [];
-  const wallets = (await mappedWallets(ctx)).filter((w) => !only || only.has(w.walletId));
+  const wallets = await mappedWallets(ctx, only);
   const listed = new Map<string, WalletTransaction>();
   let transactions = 0;
   for (const w of wallets) {
