@@ -69,6 +69,20 @@ export async function migratedPgliteDump(): Promise<Blob | undefined> {
 
 type EmbeddedDatabase = Extract<Database, { kind: 'pglite' }>;
 
+/**
+ * A migrated embedded database of its own (in memory, or in an empty directory): loaded from the
+ * suite's dump, which costs about 0.4 s where creating a cluster from nothing costs 1.2 s (more on
+ * disk, where each file it writes is synced) and migrating it another 0.4 s. Outside Vitest's
+ * global setup it is created and migrated.
+ */
+export async function openMigratedEmbedded(dataDir = 'memory://'): Promise<EmbeddedDatabase> {
+  const dump = await migratedPgliteDump();
+  const database = await openDatabase({ dataDir, ...(dump ? { loadDataDir: dump } : {}) });
+  if (database.kind !== 'pglite') throw new Error('expected the embedded database');
+  if (!dump) await runMigrations(database);
+  return database;
+}
+
 /** Embedded databases of closed test apps in this test process, ready to be emptied and reused. */
 const idleEmbedded: EmbeddedDatabase[] = [];
 /** The schema each embedded database had when it was opened (schemaFingerprint). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, openMigratedEmbedded, registerUser, type TestApp } from '../../test/harness.ts';
 import { DEMO_ACCOUNTS, DEMO_USERNAMES, seed } from '../seed/seed.ts';
 import { type Database, openDatabase } from './client.ts';
 import { decide, guardInstance, InstanceGuardError } from './instance-guard.ts';
@@ -51,8 +51,10 @@ describe('the embedded database', () => {
     }
   });
 
+  // The first start above meets a brand-new database; these meet one already migrated (the suite's
+  // dump), as every start after the first does.
   it('refuses a development start once it has run in production, says why and what to do, and seeds nothing', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openMigratedEmbedded();
     try {
       await start(database, production, t);
       const refused = await start(database, dev, t).catch((err: unknown) => err);
@@ -70,7 +72,7 @@ describe('the embedded database', () => {
   });
 
   it('keeps a production mark even when a demo database is later run in production', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openMigratedEmbedded();
     try {
       await start(database, dev, t);
       await start(database, production, t);

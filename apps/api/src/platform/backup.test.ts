@@ -8,12 +8,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acknowledged, fund, newCampaign, newMember } from '../../test/fixtures/settlement.ts';
-import { migratedPgliteDump, PUBLIC_URL } from '../../test/harness.ts';
+import { openMigratedEmbedded, PUBLIC_URL } from '../../test/harness.ts';
 import { childEnv } from '../../test/server-process.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { invest } from '../features/investing/service.ts';
 import { checkLedgerInvariants } from '../features/ledger/service.ts';
 import { checkRevenueInvariants } from '../features/revenue/revenue-invariants.ts';
@@ -86,14 +85,7 @@ describe('backup and restore of the embedded database', () => {
     const config = parseConfig({ NODE_ENV: 'test', PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     prepareDataDir(config.dataDir, config.uploadsDir);
     const lock = lockDataDir(config.dataDir, 'server');
-    // Starts from the suite's migrated dump instead of migrating from nothing (same tables).
-    const dump = await migratedPgliteDump();
-    const database = await openDatabase({
-      dataDir: embeddedDatabaseDir(config.dataDir),
-      ...(dump ? { loadDataDir: dump } : {}),
-    });
-    if (database.kind !== 'pglite') throw new Error('expected the embedded database');
-    await runMigrations(database);
+    const database = await openMigratedEmbedded(embeddedDatabaseDir(config.dataDir));
     const app = await buildApp({ config, database, logger: false, startWorkers: false });
     await app.ready();
     const db = database.db;

@@ -6,9 +6,10 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedEmbedded } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 
 // Unexpected failures: the caller learns nothing but a generic text and a request id; the log keeps
 // the details under that id. The app is built here (not through the harness) so that failing routes
@@ -28,7 +29,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
   });
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openMigratedEmbedded();
   const stream = new Writable({
     write(chunk, _enc, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));

@@ -3,10 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, openMigratedEmbedded, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +28,7 @@ describe('GET /api/health', () => {
   it('answers 503 unavailable when the database is gone', async () => {
     // A separate instance whose database is closed under it.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-health-'));
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openMigratedEmbedded();
     const app = await buildApp({
       config: parseConfig({
         NODE_ENV: 'test',
