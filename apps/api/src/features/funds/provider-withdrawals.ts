@@ -16,12 +16,15 @@ import type { WithdrawalRow } from './repo.ts';
 // payout's idempotency key is the withdrawal's id, so a claim whose call failed half-way is tried
 // again and still makes one payout.
 
+/** A claimed request; `retry` when an earlier round claimed it and never recorded a payout. */
+export type ClaimedWithdrawal = WithdrawalRow & { retry: boolean };
+
 /**
  * Claims up to `limit` requests for the provider: requested ones that carry a holder's address
  * (made in a provider mode) move to processing; processing ones without a recorded payout (a call
- * that failed) are returned again. Oldest first.
+ * that failed) are returned again, marked as retries. Oldest first.
  */
-export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Promise<WithdrawalRow[]> {
+export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Promise<ClaimedWithdrawal[]> {
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
       .update(withdrawals)
@@ -44,7 +47,10 @@ export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Pro
       .orderBy(asc(withdrawals.createdAt))
       .limit(limit);
     const seen = new Set(claimed.map((w) => w.id));
-    return [...claimed, ...unsent.filter((w) => !seen.has(w.id))];
+    return [
+      ...claimed.map((w) => ({ ...w, retry: false })),
+      ...unsent.filter((w) => !seen.has(w.id)).map((w) => ({ ...w, retry: true })),
+    ];
   });
 }
 

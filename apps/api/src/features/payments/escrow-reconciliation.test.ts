@@ -25,7 +25,7 @@ import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { nightlyDue, reconcile } from './reconciliation.ts';
 import * as repo from './repo.ts';
-import { startIdentityCheck } from './service.ts';
+import { keyFor, startIdentityCheck } from './service.ts';
 
 // Settlement at the provider and reconciliation (ADR 0039), against the sandbox provider over HTTP:
 // a funded campaign's money follows the ledger from the investors' provider wallets to the
@@ -147,6 +147,43 @@ describe('a funded campaign’s money at the provider', () => {
     expect(result.accounts_checked).toBeGreaterThanOrEqual(3);
     expect(await checkLedgerInvariants(db())).toMatchObject({ ok: true });
     expect(await checkInvestmentInvariants(db())).toMatchObject({ ok: true });
+  });
+
+  it('a retry after the provider forgot its Idempotency-Key (24 h) adopts the transfer the lost answer made', async () => {
+    const a = await verifiedInvestor(20_000);
+    const c = await newCampaign(db(), { goalCents: 10_000, reflectionSeconds: 0 });
+    await put(a.id, c.id, 10_000);
+    await settle(c.id);
+    // An earlier round made the campaign's escrow wallet.
+    const escrow = await payments.provider!.createWallet(
+      { ownerId: payments.platformUserId!, description: 'Escrow', tag: `escrow:${c.id}` },
+      keyFor(`escrow-wallet:${c.id}`),
+    );
+    await repo.insertEscrowWallet(db(), c.id, escrow.id);
+
+    // The transfer is made, but its answer is lost on every attempt.
+    sandbox.faults.push(
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status500' as const,
+        afterWork: true,
+        method: 'POST' as const,
+      })),
+    );
+    expect(await sendEscrowTransfers(ctx())).toEqual({ sent: 0, failed: 1 });
+    const made = () => [...sandbox.state.transfers.values()].filter((x) => x.CreditedWalletId === escrow.id);
+    expect(made()).toHaveLength(1);
+    // A day and more passes (the jobs were stopped): the provider has forgotten the key.
+    sandbox.passTime(25 * 60 * 60 * 1000);
+    expect(await sendEscrowTransfers(ctx())).toEqual({ sent: 1, failed: 0 });
+    expect(made()).toHaveLength(1);
+    expect(await atProvider(escrow.id)).toBe(10_000);
+    expect(await atProvider(a.walletId)).toBe(10_000);
+    const [row] = await db()
+      .select()
+      .from(providerEscrowTransfers)
+      .where(eq(providerEscrowTransfers.campaignId, c.id));
+    expect(row).toMatchObject({ status: 'succeeded', transferId: String(made()[0]?.Id) });
+    await expectReconciled([`escrow:${c.id}:EUR`, `wallet:${a.id}:EUR`]);
   });
 
   it('a transfer the provider refuses is listed by the reconciliation, with the entries behind it', async () => {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { ProviderError, type Transfer } from '../../platform/payments/provider.ts';
+import { findEarlierAttempt } from './earlier-attempt.ts';
 import * as repo from './repo.ts';
 import { keyFor, providerOf } from './service.ts';
 
@@ -56,16 +57,28 @@ export async function sendEscrowTransfers(ctx: AppContext): Promise<EscrowRound>
         id: item.campaignId,
         title: item.campaignTitle,
       });
-      const transfer = await provider.createTransfer(
-        {
-          authorId: item.providerUserId,
-          debitedWalletId: item.walletId,
-          creditedWalletId: escrow,
-          amount: item.amountCents,
-          tag: item.investmentId,
-        },
-        keyFor(`escrow:${item.investmentId}`),
-      );
+      // Asked before, answer never seen: the transfer may exist (earlier-attempt.ts).
+      const earlier = item.firstAskedAt
+        ? await findEarlierAttempt(provider, {
+            walletId: item.walletId,
+            type: 'TRANSFER',
+            tag: item.investmentId,
+            since: item.firstAskedAt,
+          })
+        : null;
+      const found = earlier ? await provider.getTransfer(earlier) : null;
+      const transfer =
+        found ??
+        (await provider.createTransfer(
+          {
+            authorId: item.providerUserId,
+            debitedWalletId: item.walletId,
+            creditedWalletId: escrow,
+            amount: item.amountCents,
+            tag: item.investmentId,
+          },
+          keyFor(`escrow:${item.investmentId}`),
+        ));
       await repo.recordEscrowTransfer(ctx.db, item.investmentId, {
         transferId: transfer.id,
         status: 'asked',

@@ -398,6 +398,37 @@ describe('withdrawals paid by the provider', () => {
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('a retry after the provider forgot its Idempotency-Key (24 h) adopts the payout the lost answer made', async () => {
+    const m = await funded('Grace', 'Hopper', 10_000);
+    const asked = await m.client.post('/api/funds/withdrawals/', {
+      amount: '30.00',
+      iban: IBAN,
+      account_holder: 'Grace Hopper',
+      holder_address: ADDRESS,
+    });
+    const id = asked.json().id as string;
+    // The bank account is made; the payout is made too, but its answer is lost on every attempt.
+    sandbox.faults.push(
+      { kind: 'pass', afterWork: false, method: 'POST' },
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status500' as const,
+        afterWork: true,
+        method: 'POST' as const,
+      })),
+    );
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 1 });
+    expect(payoutsOf(id)).toHaveLength(1);
+    // A day and more passes (the jobs were stopped): the provider has forgotten the key.
+    sandbox.passTime(25 * 60 * 60 * 1000);
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(1);
+    sandbox.settlePayout(String(payoutsOf(id)[0]?.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect(await mine(m.client, id)).toMatchObject({ status: 'paid' });
+    expect(await providerWallet(m.iban)).toBe(7_000);
+    expect(await available(m.client)).toBe(7_000);
+  });
+
   it('a provider fault while asking leaves the request for the next round, which makes one payout', async () => {
     const m = await funded('Alan', 'Turing', 3_000);
     const asked = await m.client.post('/api/funds/withdrawals/', {

@@ -8,6 +8,7 @@ import {
   settleProviderWithdrawal,
 } from '../funds/service.ts';
 import * as identity from '../identity/service.ts';
+import { findEarlierAttempt } from './earlier-attempt.ts';
 import * as repo from './repo.ts';
 import { keyFor, providerOf } from './service.ts';
 
@@ -52,17 +53,30 @@ export async function sendPayouts(ctx: AppContext): Promise<PayoutRound> {
         },
         keyFor(`bank:${w.userId}:${w.iban}`),
       );
-      const payout = await provider.createPayout(
-        {
-          authorId: providerUserId,
-          debitedWalletId: account.walletId,
-          bankAccountId: bank.id,
-          amount: w.amountCents,
-          bankWireRef: 'IndieSplit',
-          tag: w.id,
-        },
-        keyFor(`payout:${w.id}`),
-      );
+      // Asked before, answer never seen: the payout may exist (earlier-attempt.ts).
+      const earlier =
+        w.retry && w.startedAt
+          ? await findEarlierAttempt(provider, {
+              walletId: account.walletId,
+              type: 'PAYOUT',
+              tag: w.id,
+              since: w.startedAt,
+            })
+          : null;
+      const found = earlier ? await provider.getPayout(earlier) : null;
+      const payout =
+        found ??
+        (await provider.createPayout(
+          {
+            authorId: providerUserId,
+            debitedWalletId: account.walletId,
+            bankAccountId: bank.id,
+            amount: w.amountCents,
+            bankWireRef: 'IndieSplit',
+            tag: w.id,
+          },
+          keyFor(`payout:${w.id}`),
+        ));
       await recordProviderPayout(ctx, w.id, payout.id);
       round.sent++;
       // Refused at once (e.g. the provider's wallet is short): no event may follow, so apply it now.

@@ -98,6 +98,8 @@ export interface InvestmentToEscrow {
   amountCents: number;
   walletId: string;
   providerUserId: string;
+  /** When an earlier round asked for this move and never learned its answer; null the first time. */
+  firstAskedAt: Date | null;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function investmentsToEscrow(db: Db, limit: number): Promise<Invest
   const result = (await db.execute(sql`
     select i.id as "investmentId", i.campaign_id as "campaignId", c.title as "campaignTitle",
            i.amount_cents::bigint as "amountCents", pa.wallet_id as "walletId",
-           mi.provider_user_id as "providerUserId"
+           mi.provider_user_id as "providerUserId", t.created_at as "firstAskedAt"
     from investments i
     join campaigns c on c.id = i.campaign_id
     join provider_accounts pa on pa.user_id = i.investor_id
@@ -121,8 +123,19 @@ export async function investmentsToEscrow(db: Db, limit: number): Promise<Invest
       and i.created_at >= pa.created_at
       and (t.investment_id is null or (t.status = 'asked' and t.transfer_id is null))
     order by i.settled_at nulls first, i.id
-    limit ${limit}`)) as unknown as { rows: Array<InvestmentToEscrow & { amountCents: string | number }> };
-  return result.rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+    limit ${limit}`)) as unknown as {
+    rows: Array<
+      Omit<InvestmentToEscrow, 'firstAskedAt'> & {
+        amountCents: string | number;
+        firstAskedAt: Date | string | null;
+      }
+    >;
+  };
+  return result.rows.map((r) => ({
+    ...r,
+    amountCents: Number(r.amountCents),
+    firstAskedAt: r.firstAskedAt === null ? null : new Date(r.firstAskedAt),
+  }));
 }
 
 /** Notes that the investment's money is being moved (once: a second claim finds the row). */

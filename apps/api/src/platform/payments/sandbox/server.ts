@@ -22,6 +22,9 @@ import {
 // "sends" a bank transfer to their personal IBAN. Tests use the same server, and its fault
 // switches (a 5xx or a hang, before or after the work is done) to prove retries are idempotent.
 
+/** Mangopay keeps the answer given to an Idempotency-Key for 24 hours; after that the key is new. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
 export interface SandboxOptions {
   clientId: string;
   apiKey: string;
@@ -34,7 +37,12 @@ export interface SandboxOptions {
   log?: (msg: string, extra?: Json) => void;
 }
 
-export type Fault = { kind: 'status500' | 'hang'; afterWork: boolean };
+/**
+ * What the sandbox does to one API request: answer 500 or hang, before or after doing the work, or
+ * 'pass' (answer it normally, to reach the request after it). With a method, only a request of that
+ * method takes it, so the reads the provider's own webhooks cause pass it by.
+ */
+export type Fault = { kind: 'status500' | 'hang' | 'pass'; afterWork: boolean; method?: 'POST' | 'GET' };
 
 const BODY_LIMIT = 64 * 1024;
 const API = '/v2.01';
@@ -59,6 +67,8 @@ export class SandboxProvider {
   readonly requests: Array<{ method: string; path: string; idempotencyKey: string | null }> = [];
   /** IBANs whose payouts the sandbox bank refuses. */
   readonly failingIbans = new Set<string>();
+  /** How far the sandbox's clock for Idempotency-Keys is ahead of the real one (passTime). */
+  private keyClockOffsetMs = 0;
   private readonly tokens = new Map<string, number>();
   private server: Server | null = null;
   private timers = new Set<NodeJS.Timeout>();
@@ -68,6 +78,15 @@ export class SandboxProvider {
 
   constructor(options: SandboxOptions) {
     this.options = options;
+  }
+
+  /** For tests: time passes at the provider, as far as its Idempotency-Keys are concerned. */
+  passTime(ms: number): void {
+    this.keyClockOffsetMs += ms;
+  }
+
+  private keyClock(): number {
+    return Date.now() + this.keyClockOffsetMs;
   }
 
   async start(): Promise<string> {
@@ -289,13 +308,16 @@ export class SandboxProvider {
       const key = header(req, 'idempotency-key');
       const path = url.pathname.slice(`${API}/${this.options.clientId}`.length).replace(/\/+$/, '');
       this.requests.push({ method, path, idempotencyKey: key });
-      const fault = this.faults.shift();
+      const next = this.faults[0];
+      const taken = next && (!next.method || next.method === method) ? this.faults.shift() : undefined;
+      const fault = taken?.kind === 'pass' ? undefined : taken;
       if (fault && !fault.afterWork) return this.serveFault(fault, res);
       if (key && method !== 'GET') {
         if (!/^[A-Za-z0-9_-]{16,36}$/.test(key))
           throw new HttpFail(400, 'param_error', 'Idempotency-Key must be 16 to 36 characters');
         const seen = this.state.idempotency.get(key);
-        if (seen) {
+        if (seen && this.keyClock() - seen.at >= IDEMPOTENCY_TTL_MS) this.state.idempotency.delete(key);
+        else if (seen) {
           if (fault) return this.serveFault(fault, res);
           return send(res, seen.status, seen.body);
         }
@@ -308,7 +330,8 @@ export class SandboxProvider {
         if (!(err instanceof HttpFail)) throw err;
         answer = { status: err.status, body: errorBody(err) };
       }
-      if (key && method !== 'GET' && answer.status < 500) this.state.idempotency.set(key, answer);
+      if (key && method !== 'GET' && answer.status < 500)
+        this.state.idempotency.set(key, { ...answer, at: this.keyClock() });
       if (fault) return this.serveFault(fault, res);
       return send(res, answer.status, answer.body);
     } catch (err) {

@@ -20,8 +20,8 @@ export interface SandboxState {
   refunds: Map<string, Json>;
   bankAccounts: Map<string, Json>;
   hooks: Map<string, Json>;
-  /** Idempotency-Key -> the first answer given with it. */
-  idempotency: Map<string, { status: number; body: unknown }>;
+  /** Idempotency-Key -> the first answer given with it, and when (kept IDEMPOTENCY_TTL_MS). */
+  idempotency: Map<string, { status: number; body: unknown; at: number }>;
 }
 
 export function newState(): SandboxState {

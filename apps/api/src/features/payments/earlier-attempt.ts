@@ -1,0 +1,22 @@
+import type { PaymentProvider } from '../../platform/payments/provider.ts';
+
+// A money move asked for again (ADR 0039). Every request carries an Idempotency-Key, so a retry
+// whose first attempt reached the provider gets the first answer back instead of a second move.
+// But the provider keeps that answer for 24 hours only: a retry after the jobs were stopped for a
+// day would move the money twice. So before asking again, a retry looks among the debited wallet's
+// transactions since its first attempt for one carrying the tag that attempt gave it, and adopts it.
+
+/** How far before the first attempt the search starts: our clock and the provider's may differ. */
+const CLOCK_MARGIN_MS = 60 * 60 * 1000;
+
+/** The id of a transfer or payout the first attempt made, if the provider has one with its tag. */
+export async function findEarlierAttempt(
+  provider: PaymentProvider,
+  attempt: { walletId: string; type: 'TRANSFER' | 'PAYOUT'; tag: string; since: Date },
+): Promise<string | null> {
+  const made = await provider.listWalletTransactions(attempt.walletId, {
+    after: new Date(attempt.since.getTime() - CLOCK_MARGIN_MS),
+    before: new Date(Date.now() + CLOCK_MARGIN_MS),
+  });
+  return made.find((x) => x.type === attempt.type && x.tag === attempt.tag)?.id ?? null;
+}
