@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
 import {
@@ -15,6 +15,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { jobs } from '../../db/schema-campaigns.ts';
 import { providerEscrowTransfers } from '../../db/schema-payments.ts';
 import { claimLease, releaseLease } from '../../platform/jobs.ts';
 import type { Payments } from '../../platform/payments/create-provider.ts';
@@ -304,6 +305,42 @@ describe('reconciliation with the provider', () => {
     wireUnnoticed(500);
     const lasting = await reconcile(ctx(), 'manual', { recheckMs: 20 });
     expect(mine(lasting)).toEqual(['balance', 'unknown_in_ledger']);
+  });
+
+  it('renews its lease as it reads, and stops without a result when another run took it meanwhile', async () => {
+    const m = await verifiedInvestor(1_000);
+    const payinHook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED');
+    payinHook!.Status = 'DISABLED';
+    const wire = sandbox.receiveWire({ iban: m.iban, amount: 700, payerName: 'Ada Investor' });
+    payinHook!.Status = 'ENABLED';
+    const kept = await reconcile(ctx(), 'manual', { recheckMs: 20, renewLeaseEveryMs: 0 });
+    expect(kept.differences.map((d) => d.wallet_id)).toContain(m.walletId);
+
+    // The difference makes a run read the wallets twice; before the second read, the lease expired
+    // and another instance took it: the renewal after the next wallet read finds it gone.
+    const stopped = reconcile(ctx(), 'manual', {
+      recheckMs: 20,
+      renewLeaseEveryMs: 0,
+      duringRecheck: async () => {
+        await db()
+          .update(jobs)
+          .set({ leaseUntil: sql`now() - interval '1 second'` })
+          .where(eq(jobs.key, 'provider-reconciliation'));
+        expect(await claimLease(db(), 'provider-reconciliation', 'another-worker', 60)).toBe(true);
+      },
+    });
+    await expect(stopped).rejects.toThrow(/lost its lease/);
+    try {
+      // The last result is still the earlier run's, and the other run's lease is untouched.
+      const shown = await admin.client.get('/api/backoffice/payments/reconciliation/');
+      expect(shown.json().last.id).toBe(kept.id);
+      expect(await claimLease(db(), 'provider-reconciliation', 'a-third-worker', 60)).toBe(false);
+    } finally {
+      await releaseLease(db(), 'provider-reconciliation', 'another-worker', {}, null);
+    }
+    sandbox.emit('PAYIN_NORMAL_SUCCEEDED', String(wire.Id));
+    await sandbox.flushHooks();
+    expect(await available(m.id)).toBe(1_700);
   });
 
   it('runs one at a time: a second run while one holds the lease is refused (translated 409)', async () => {

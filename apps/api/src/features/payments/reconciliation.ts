@@ -3,10 +3,11 @@ import type {
   ReconciliationDto,
   ReconciliationEntryDto,
 } from '@indiesplit/shared/payments';
+import pMap from 'p-map';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { claimLease, type Job, leaseOwner, releaseLease } from '../../platform/jobs.ts';
+import { claimLease, type Job, leaseOwner, releaseLease, renewLease } from '../../platform/jobs.ts';
 import type { PaymentProvider, WalletTransaction } from '../../platform/payments/provider.ts';
 import * as ledger from '../ledger/service.ts';
 import * as repo from './repo.ts';
@@ -22,8 +23,10 @@ import { providerOf } from './service.ts';
 const DAY_MS = 86_400_000;
 /** The nightly run starts at or after this hour (UTC) and covers the day before. */
 export const NIGHTLY_HOUR_UTC = 2;
-/** How long one run may hold the lease that keeps two runs from overlapping. */
+/** How long one run holds the lease that keeps two runs from overlapping, renewed as it reads. */
 const LEASE_SECONDS = 900;
+/** Wallets read from the provider at once (each read is two calls). */
+const READ_CONCURRENCY = 8;
 const LEASE_KEY = 'provider-reconciliation';
 /** Ledger transfers shown behind a balance difference. */
 const LEDGER_ENTRIES = 10;
@@ -33,6 +36,8 @@ export interface CompareOptions {
   recheckMs?: number;
   /** Runs during that wait (tests: a notice that arrives in the meantime). */
   duringRecheck?: () => Promise<void>;
+  /** Called after each wallet is read (the run renews its lease). */
+  onWalletRead?: () => Promise<void>;
 }
 
 interface Mapped {
@@ -116,14 +121,20 @@ export async function compare(
   window: { from: Date; to: Date },
   options: CompareOptions = {},
 ): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
-  const first = await comparePass(ctx, provider, window, null);
+  const first = await comparePass(ctx, provider, window, null, options.onWalletRead);
   if (first.differences.length === 0) return first;
   // Read the wallets that differ once more after a while: what was only in flight has settled.
   await Promise.all([
     new Promise((resolve) => setTimeout(resolve, options.recheckMs ?? 0)),
     options.duringRecheck?.(),
   ]);
-  const again = await comparePass(ctx, provider, window, new Set(first.differences.map((d) => d.wallet_id)));
+  const again = await comparePass(
+    ctx,
+    provider,
+    window,
+    new Set(first.differences.map((d) => d.wallet_id)),
+    options.onWalletRead,
+  );
   // Reported: what differs in both passes, as the second read shows it.
   const key = (d: ReconciliationDifferenceDto) => `${d.kind}:${d.wallet_id}:${d.transaction_id ?? ''}`;
   const before = new Set(first.differences.map(key));
@@ -136,14 +147,27 @@ async function comparePass(
   provider: PaymentProvider,
   window: { from: Date; to: Date },
   only: Set<string> | null,
+  onWalletRead: (() => Promise<void>) | undefined,
 ): Promise<{ accounts: number; transactions: number; differences: ReconciliationDifferenceDto[] }> {
   const differences: ReconciliationDifferenceDto[] = [];
   const wallets = await mappedWallets(ctx, only);
   const listed = new Map<string, WalletTransaction>();
   let transactions = 0;
-  for (const w of wallets) {
-    const wallet = await provider.getWallet(w.walletId);
-    const day = await provider.listWalletTransactions(w.walletId, { after: window.from, before: window.to });
+  // The provider is read several wallets at a time; what was read is compared in the wallets' order.
+  const reads = await pMap(
+    wallets,
+    async (w) => {
+      const read = {
+        wallet: await provider.getWallet(w.walletId),
+        day: await provider.listWalletTransactions(w.walletId, { after: window.from, before: window.to }),
+      };
+      await onWalletRead?.();
+      return read;
+    },
+    { concurrency: READ_CONCURRENCY },
+  );
+  for (const [i, w] of wallets.entries()) {
+    const { wallet, day } = reads[i]!;
     transactions += day.length;
     for (const t of day) listed.set(t.id, t);
     const held = wallet?.balance.amount ?? null;
@@ -223,7 +247,13 @@ function present(row: NonNullable<Awaited<ReturnType<typeof repo.lastReconciliat
 export async function reconcile(
   ctx: AppContext,
   trigger: 'nightly' | 'manual',
-  options: { actorId?: string; ip?: string; now?: Date } & CompareOptions = {},
+  options: {
+    actorId?: string;
+    ip?: string;
+    now?: Date;
+    /** How often the lease is renewed while the wallets are read (a third of it; tests: 0). */
+    renewLeaseEveryMs?: number;
+  } & Omit<CompareOptions, 'onWalletRead'> = {},
 ): Promise<ReconciliationDto> {
   const provider = providerOf(ctx);
   const now = options.now ?? new Date();
@@ -236,6 +266,15 @@ export async function reconcile(
   if (!(await claimLease(ctx.db, LEASE_KEY, owner, LEASE_SECONDS)))
     throw new AppError('reconciliationRunning', 409);
   let error: string | null = null;
+  // A long run (tens of thousands of wallets) renews its lease every third of it while it reads, and
+  // stops if another instance took the lease meanwhile.
+  let renewedAt = Date.now();
+  const keepLease = async () => {
+    if (Date.now() - renewedAt < (options.renewLeaseEveryMs ?? (LEASE_SECONDS * 1000) / 3)) return;
+    renewedAt = Date.now();
+    if (!(await renewLease(ctx.db, LEASE_KEY, owner, LEASE_SECONDS)))
+      throw new Error('the reconciliation lost its lease to another run');
+  };
   try {
     const startedAt = new Date();
     const config = ctx.config.payments;
@@ -244,6 +283,7 @@ export async function reconcile(
       // normally) is read again after this wait, not reported.
       recheckMs: options.recheckMs ?? (config.mode === 'manual' ? 0 : config.recheckMs),
       ...(options.duringRecheck ? { duringRecheck: options.duringRecheck } : {}),
+      onWalletRead: keepLease,
     });
     const row = await ctx.db.transaction(async (tx) => {
       const saved = await repo.insertReconciliation(tx, {
