@@ -1,18 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ApiHost, HttpFail, routeApi } from './api.ts';
 import { bankPage, donePage, idvPage } from './pages.ts';
-import {
-  adjust,
-  balanceOf,
-  eur,
-  type Json,
-  newIban,
-  newState,
-  nextId,
-  now,
-  type SandboxState,
-} from './state.ts';
+import { adjust, escapeIban, eur, type Json, newState, nextId, now, type SandboxState } from './state.ts';
 
 // The sandbox payment provider (PAYMENTS=sandbox, ADR 0039): a small HTTP server on loopback that
 // answers the subset of Mangopay's REST API we use — same paths, JSON shapes, OAuth client-
@@ -47,19 +38,7 @@ export type Fault = { kind: 'status500' | 'hang' | 'pass'; afterWork: boolean; m
 const BODY_LIMIT = 64 * 1024;
 const API = '/v2.01';
 
-class HttpFail extends Error {
-  readonly status: number;
-  readonly type: string;
-  constructor(status: number, type: string, message: string) {
-    super(message);
-    this.status = status;
-    this.type = type;
-  }
-}
-
-const escapeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
-
-export class SandboxProvider {
+export class SandboxProvider implements ApiHost {
   readonly state: SandboxState = newState();
   /** Faults served, in order, to the next API requests (the token request aside). */
   readonly faults: Fault[] = [];
@@ -83,6 +62,18 @@ export class SandboxProvider {
   /** For tests: time passes at the provider, as far as its Idempotency-Keys are concerned. */
   passTime(ms: number): void {
     this.keyClockOffsetMs += ms;
+  }
+
+  get payoutDelayMs(): number | undefined {
+    return this.options.payoutDelayMs;
+  }
+
+  later(work: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      work();
+    }, ms);
+    this.timers.add(timer);
   }
 
   private keyClock(): number {
@@ -141,37 +132,6 @@ export class SandboxProvider {
       CreationDate: now(),
     });
     return id;
-  }
-
-  /**
-   * A wallet's transactions created in [AfterDate, BeforeDate), oldest first, a page at a time
-   * (Page, Per_Page up to 100), as the provider lists them: pay-ins into it, transfers in or out,
-   * payouts and refunds out of it.
-   */
-  private walletTransactions(wallet: Json, query: URLSearchParams): Json[] {
-    const int = (name: string, fallback: number) => {
-      const v = Number(query.get(name) ?? fallback);
-      if (!Number.isSafeInteger(v) || v < 0) throw new HttpFail(400, 'param_error', `${name} is invalid`);
-      return v;
-    };
-    const page = Math.max(1, int('Page', 1));
-    const perPage = Math.min(100, Math.max(1, int('Per_Page', 10)));
-    const after = int('AfterDate', 0);
-    const before = int('BeforeDate', Number.MAX_SAFE_INTEGER);
-    const id = wallet.Id;
-    // Ids end in the sandbox's running number: within one second, the order things were made.
-    const made = (t: Json) => Number(String(t.Id).slice(-6));
-    const all = [
-      ...[...this.state.payins.values()].filter((t) => t.CreditedWalletId === id),
-      ...[...this.state.transfers.values()].filter(
-        (t) => t.DebitedWalletId === id || t.CreditedWalletId === id,
-      ),
-      ...[...this.state.payouts.values()].filter((t) => t.DebitedWalletId === id),
-      ...[...this.state.refunds.values()].filter((t) => t.DebitedWalletId === id),
-    ]
-      .filter((t) => Number(t.CreationDate) >= after && Number(t.CreationDate) < before)
-      .sort((x, y) => Number(x.CreationDate) - Number(y.CreationDate) || made(x) - made(y));
-    return all.slice((page - 1) * perPage, page * perPage);
   }
 
   // ---- what a person does on the sandbox's pages (and tests do directly) ---------------------
@@ -325,7 +285,7 @@ export class SandboxProvider {
       const body = method === 'GET' ? {} : await readJson(req);
       let answer: { status: number; body: unknown };
       try {
-        answer = { status: 200, body: this.route(method, path, body, url.searchParams) };
+        answer = { status: 200, body: routeApi(this, method, path, body, url.searchParams) };
       } catch (err) {
         if (!(err instanceof HttpFail)) throw err;
         answer = { status: err.status, body: errorBody(err) };
@@ -374,288 +334,6 @@ export class SandboxProvider {
     const expires = this.tokens.get(token);
     if (!expires || expires < Date.now()) throw new HttpFail(401, 'invalid_token', 'Invalid access token');
   }
-
-  private route(method: string, path: string, body: Json, query: URLSearchParams): unknown {
-    const s = this.state;
-    const parts = path.split('/').filter(Boolean);
-    const [a, b, c, d] = parts;
-    const found = (map: Map<string, Json>, id: string | undefined) => {
-      const row = id ? map.get(id) : undefined;
-      if (!row) throw new HttpFail(404, 'ressource_not_found', 'Cannot found the ressource');
-      return row;
-    };
-    if (method === 'POST' && a === 'users' && b === 'natural' && parts.length === 2) {
-      for (const f of ['FirstName', 'LastName', 'Email'] as const)
-        if (typeof body[f] !== 'string' || body[f] === '')
-          throw new HttpFail(400, 'param_error', `${f} is required`);
-      const id = nextId(s, 'user_');
-      const user = {
-        Id: id,
-        PersonType: 'NATURAL',
-        UserCategory: body.UserCategory ?? 'PAYER',
-        KYCLevel: 'LIGHT',
-        FirstName: body.FirstName,
-        LastName: body.LastName,
-        Email: body.Email,
-        Tag: body.Tag ?? null,
-        TermsAndConditionsAccepted: body.TermsAndConditionsAccepted === true,
-        CreationDate: now(),
-      };
-      s.users.set(id, user);
-      return user;
-    }
-    if (method === 'GET' && a === 'users' && parts.length === 2) return found(s.users, b);
-    if (method === 'POST' && a === 'users' && c === 'identity-verifications') {
-      const user = found(s.users, b);
-      if (user.UserCategory !== 'OWNER')
-        throw new HttpFail(400, 'param_error', 'Identity verification needs an OWNER user');
-      if (typeof body.ReturnUrl !== 'string' || !/^https?:\/\//.test(body.ReturnUrl))
-        throw new HttpFail(400, 'param_error', 'ReturnUrl is invalid');
-      const id = nextId(s, 'idv_');
-      const session = {
-        Id: id,
-        UserId: user.Id,
-        Status: 'PENDING',
-        HostedUrl: `${this.baseUrl}/sandbox/idv/${id}`,
-        ReturnUrl: body.ReturnUrl,
-        Tag: body.Tag ?? null,
-        CreationDate: now(),
-        LastUpdate: now(),
-        Checks: [],
-      };
-      s.idv.set(id, session);
-      return session;
-    }
-    if (method === 'GET' && a === 'identity-verifications' && parts.length === 2) return found(s.idv, b);
-    if (method === 'POST' && a === 'wallets' && parts.length === 1) {
-      const owners = body.Owners;
-      if (!Array.isArray(owners) || owners.length !== 1)
-        throw new HttpFail(400, 'param_error', 'Owners is required');
-      found(s.users, String(owners[0]));
-      if (body.Currency !== 'EUR') throw new HttpFail(400, 'param_error', 'Currency must be EUR here');
-      const id = nextId(s, 'wlt_');
-      const wallet = {
-        Id: id,
-        Owners: owners,
-        Description: body.Description ?? '',
-        Currency: 'EUR',
-        Balance: eur(0),
-        FundsType: 'DEFAULT',
-        Tag: body.Tag ?? null,
-        CreationDate: now(),
-      };
-      s.wallets.set(id, wallet);
-      return wallet;
-    }
-    if (method === 'GET' && a === 'wallets' && parts.length === 2) return found(s.wallets, b);
-    if (method === 'GET' && a === 'wallets' && c === 'transactions' && parts.length === 3)
-      return this.walletTransactions(found(s.wallets, b), query);
-    if (method === 'POST' && a === 'wallets' && c === 'virtual-accounts' && parts.length === 3) {
-      const wallet = found(s.wallets, b);
-      const owner = found(s.users, String((wallet.Owners as string[])[0]));
-      const iban = newIban();
-      const id = nextId(s, 'va_');
-      const va = {
-        Id: id,
-        WalletId: wallet.Id,
-        CreditedUserId: owner.Id,
-        VirtualAccountPurpose: body.VirtualAccountPurpose ?? 'USER_OWNED',
-        Country: body.Country ?? 'IT',
-        Status: 'ACTIVE',
-        Active: true,
-        AccountOwner: `${owner.FirstName} ${owner.LastName}`,
-        LocalAccountsDetails: {
-          Address: { StreetName: 'Via del Sandbox 1', PostCode: '20100', TownName: 'Milano', Country: 'IT' },
-          Account: { Iban: iban, Bic: 'SNDBITMMXXX' },
-          BankName: 'Sandbox Bank',
-        },
-        InternationalAccountDetails: null,
-        Capabilities: { LocalPayinAvailable: true, InternationalPayinAvailable: false, Currencies: ['EUR'] },
-        ResultCode: '000000',
-        ResultMessage: 'Success',
-        CreationDate: now(),
-      };
-      s.virtualAccounts.set(id, va);
-      s.ibans.set(iban, id);
-      return va;
-    }
-    if (method === 'GET' && a === 'wallets' && c === 'virtual-accounts' && parts.length === 4) {
-      const va = found(s.virtualAccounts, d);
-      if (va.WalletId !== b) throw new HttpFail(404, 'ressource_not_found', 'Cannot found the ressource');
-      return va;
-    }
-    if (method === 'GET' && a === 'payins' && parts.length === 2) return found(s.payins, b);
-    if (method === 'POST' && a === 'payins' && c === 'refunds' && parts.length === 3) {
-      const payin = found(s.payins, b);
-      if (payin.Status !== 'SUCCEEDED') throw new HttpFail(400, 'param_error', 'The payin is not succeeded');
-      if (payin.Refunded === true)
-        throw new HttpFail(400, 'param_error', 'The payin has already been refunded');
-      const amount = Number((payin.CreditedFunds as Json).Amount);
-      const walletId = String(payin.CreditedWalletId);
-      const id = nextId(s, 'rf_');
-      const ok = balanceOf(s, walletId) >= amount;
-      const refund = {
-        Id: id,
-        AuthorId: body.AuthorId ?? payin.AuthorId,
-        InitialTransactionId: payin.Id,
-        InitialTransactionType: 'PAYIN',
-        DebitedWalletId: walletId,
-        DebitedFunds: eur(amount),
-        CreditedFunds: eur(amount),
-        Fees: eur(0),
-        Status: ok ? 'SUCCEEDED' : 'FAILED',
-        ResultCode: ok ? '000000' : '001001',
-        ResultMessage: ok ? 'Success' : 'Unsufficient wallet balance',
-        Type: 'PAYOUT',
-        Nature: 'REFUND',
-        CreationDate: now(),
-      };
-      if (ok) {
-        adjust(s, walletId, -amount);
-        payin.Refunded = true;
-      }
-      s.refunds.set(id, refund);
-      this.emit(ok ? 'PAYIN_REFUND_SUCCEEDED' : 'PAYIN_REFUND_FAILED', id);
-      return refund;
-    }
-    if (method === 'GET' && a === 'refunds' && parts.length === 2) return found(s.refunds, b);
-    if (method === 'POST' && a === 'transfers' && parts.length === 1) {
-      const from = found(s.wallets, String(body.DebitedWalletId));
-      const to = found(s.wallets, String(body.CreditedWalletId));
-      const amount = Number((body.DebitedFunds as Json | undefined)?.Amount);
-      const fees = Number((body.Fees as Json | undefined)?.Amount ?? 0);
-      if (
-        !Number.isSafeInteger(amount) ||
-        amount <= 0 ||
-        !Number.isSafeInteger(fees) ||
-        fees < 0 ||
-        fees > amount
-      )
-        throw new HttpFail(400, 'param_error', 'DebitedFunds or Fees is invalid');
-      const ok = balanceOf(s, String(from.Id)) >= amount;
-      const id = nextId(s, 'tr_');
-      const transfer = {
-        Id: id,
-        AuthorId: body.AuthorId,
-        DebitedWalletId: from.Id,
-        CreditedWalletId: to.Id,
-        DebitedFunds: eur(amount),
-        CreditedFunds: eur(amount - fees),
-        Fees: eur(fees),
-        Status: ok ? 'SUCCEEDED' : 'FAILED',
-        ResultCode: ok ? '000000' : '001001',
-        ResultMessage: ok ? 'Success' : 'Unsufficient wallet balance',
-        Tag: body.Tag ?? null,
-        Type: 'TRANSFER',
-        Nature: 'REGULAR',
-        CreationDate: now(),
-        ExecutionDate: now(),
-      };
-      if (ok) {
-        adjust(s, String(from.Id), -amount);
-        adjust(s, String(to.Id), amount - fees);
-      }
-      s.transfers.set(id, transfer);
-      this.emit(ok ? 'TRANSFER_NORMAL_SUCCEEDED' : 'TRANSFER_NORMAL_FAILED', id);
-      return transfer;
-    }
-    if (method === 'GET' && a === 'transfers' && parts.length === 2) return found(s.transfers, b);
-    if (method === 'POST' && a === 'users' && c === 'bankaccounts' && d === 'iban') {
-      const user = found(s.users, b);
-      if (typeof body.OwnerName !== 'string' || typeof body.IBAN !== 'string')
-        throw new HttpFail(400, 'param_error', 'OwnerName and IBAN are required');
-      const id = nextId(s, 'ba_');
-      const account = {
-        Id: id,
-        UserId: user.Id,
-        Type: 'IBAN',
-        OwnerName: body.OwnerName,
-        IBAN: escapeIban(body.IBAN),
-        OwnerAddress: body.OwnerAddress ?? null,
-        Active: true,
-        CreationDate: now(),
-      };
-      s.bankAccounts.set(id, account);
-      return account;
-    }
-    if (method === 'POST' && a === 'payouts' && b === 'bankwire' && parts.length === 2) {
-      const wallet = found(s.wallets, String(body.DebitedWalletId));
-      const account = found(s.bankAccounts, String(body.BankAccountId));
-      const amount = Number((body.DebitedFunds as Json | undefined)?.Amount);
-      if (!Number.isSafeInteger(amount) || amount <= 0)
-        throw new HttpFail(400, 'param_error', 'DebitedFunds is invalid');
-      const ok = balanceOf(s, String(wallet.Id)) >= amount;
-      const id = nextId(s, 'po_');
-      const payout = {
-        Id: id,
-        AuthorId: body.AuthorId,
-        DebitedWalletId: wallet.Id,
-        BankAccountId: account.Id,
-        DebitedFunds: eur(amount),
-        CreditedFunds: eur(amount),
-        Fees: eur(0),
-        BankWireRef: body.BankWireRef ?? null,
-        Status: ok ? 'CREATED' : 'FAILED',
-        ResultCode: ok ? null : '001001',
-        ResultMessage: ok ? null : 'Unsufficient wallet balance',
-        Tag: body.Tag ?? null,
-        Type: 'PAYOUT',
-        Nature: 'REGULAR',
-        PaymentType: 'BANK_WIRE',
-        CreationDate: now(),
-      };
-      s.payouts.set(id, payout);
-      if (ok) {
-        adjust(s, String(wallet.Id), -amount);
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          this.settlePayout(id, this.failingIbans.has(String(account.IBAN)) ? 'FAILED' : 'SUCCEEDED');
-        }, this.options.payoutDelayMs ?? 1000);
-        this.timers.add(timer);
-      } else {
-        this.emit('PAYOUT_NORMAL_FAILED', id);
-      }
-      return payout;
-    }
-    if (
-      method === 'GET' &&
-      a === 'payouts' &&
-      (parts.length === 2 || (b === 'bankwire' && parts.length === 3))
-    )
-      return found(s.payouts, parts.length === 2 ? b : c);
-    if (method === 'POST' && a === 'hooks' && parts.length === 1) {
-      if (
-        typeof body.EventType !== 'string' ||
-        typeof body.Url !== 'string' ||
-        !/^https?:\/\//.test(body.Url)
-      )
-        throw new HttpFail(400, 'param_error', 'EventType and Url are required');
-      for (const h of s.hooks.values())
-        if (h.EventType === body.EventType)
-          throw new HttpFail(409, 'param_error', 'A hook has already been registered for this EventType');
-      const id = nextId(s, 'hk_');
-      const hook = {
-        Id: id,
-        EventType: body.EventType,
-        Url: body.Url,
-        Status: 'ENABLED',
-        Validity: 'VALID',
-        CreationDate: now(),
-      };
-      s.hooks.set(id, hook);
-      return hook;
-    }
-    if (method === 'GET' && a === 'hooks' && parts.length === 1) return [...s.hooks.values()];
-    if (method === 'PUT' && a === 'hooks' && parts.length === 2) {
-      const hook = found(s.hooks, b);
-      if (typeof body.Url === 'string') hook.Url = body.Url;
-      if (body.Status === 'ENABLED' || body.Status === 'DISABLED') hook.Status = body.Status;
-      return hook;
-    }
-    throw new HttpFail(404, 'ressource_not_found', 'Not found');
-  }
-
-  // ---- pages -----------------------------------------------------------------------------------
 
   private async page(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
     const html = (status: number, body: string): void => {

@@ -69,3 +69,6 @@ export function adjust(state: SandboxState, walletId: string, delta: number): vo
   if (!wallet) throw new Error(`no wallet ${walletId}`);
   wallet.Balance = eur(balanceOf(state, walletId) + delta);
 }
+
+/** An IBAN as the sandbox keeps it: no spaces, upper case. */
+export const escapeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
