@@ -87,7 +87,7 @@ async function main() {
       log: silent,
       mail: { nudge() {} },
       metrics: { workerError() {} },
-      config: { publicUrl: 'http://bench.invalid', demoCampaigns: false },
+      config: { publicUrl: 'http://bench.invalid', demoCampaigns: false, payments: { mode: 'manual' } },
     } as unknown as AppContext;
 
     const now = Date.now();
