@@ -9,14 +9,20 @@ import type { PaymentProvider } from '../../platform/payments/provider.ts';
 /** How far before the first attempt the search starts: our clock and the provider's may differ. */
 const CLOCK_MARGIN_MS = 60 * 60 * 1000;
 
-/** The id of a transfer or payout the first attempt made, if the provider has one with its tag. */
-export async function findEarlierAttempt(
+/**
+ * The transfer or payout an earlier attempt made, read back with `read`; null when there was no
+ * earlier attempt (`since` null) or the provider has nothing with its tag.
+ */
+export async function earlierAttempt<T>(
   provider: PaymentProvider,
-  attempt: { walletId: string; type: 'TRANSFER' | 'PAYOUT'; tag: string; since: Date },
-): Promise<string | null> {
+  attempt: { walletId: string; type: 'TRANSFER' | 'PAYOUT'; tag: string; since: Date | null },
+  read: (id: string) => Promise<T | null>,
+): Promise<T | null> {
+  if (!attempt.since) return null;
   const made = await provider.listWalletTransactions(attempt.walletId, {
     after: new Date(attempt.since.getTime() - CLOCK_MARGIN_MS),
     before: new Date(Date.now() + CLOCK_MARGIN_MS),
   });
-  return made.find((x) => x.type === attempt.type && x.tag === attempt.tag)?.id ?? null;
+  const found = made.find((x) => x.type === attempt.type && x.tag === attempt.tag);
+  return found ? read(found.id) : null;
 }

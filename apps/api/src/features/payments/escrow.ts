@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { ProviderError, type Transfer } from '../../platform/payments/provider.ts';
-import { findEarlierAttempt } from './earlier-attempt.ts';
+import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './repo.ts';
 import { keyFor, providerOf } from './service.ts';
 
@@ -58,17 +58,11 @@ export async function sendEscrowTransfers(ctx: AppContext): Promise<EscrowRound>
         title: item.campaignTitle,
       });
       // Asked before, answer never seen: the transfer may exist (earlier-attempt.ts).
-      const earlier = item.firstAskedAt
-        ? await findEarlierAttempt(provider, {
-            walletId: item.walletId,
-            type: 'TRANSFER',
-            tag: item.investmentId,
-            since: item.firstAskedAt,
-          })
-        : null;
-      const found = earlier ? await provider.getTransfer(earlier) : null;
+      const earlier = { walletId: item.walletId, tag: item.investmentId, since: item.firstAskedAt };
       const transfer =
-        found ??
+        (await earlierAttempt(provider, { ...earlier, type: 'TRANSFER' }, (id) =>
+          provider.getTransfer(id),
+        )) ??
         (await provider.createTransfer(
           {
             authorId: item.providerUserId,

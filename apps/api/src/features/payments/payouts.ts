@@ -8,7 +8,7 @@ import {
   settleProviderWithdrawal,
 } from '../funds/service.ts';
 import * as identity from '../identity/service.ts';
-import { findEarlierAttempt } from './earlier-attempt.ts';
+import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './repo.ts';
 import { keyFor, providerOf } from './service.ts';
 
@@ -54,18 +54,9 @@ export async function sendPayouts(ctx: AppContext): Promise<PayoutRound> {
         keyFor(`bank:${w.userId}:${w.iban}`),
       );
       // Asked before, answer never seen: the payout may exist (earlier-attempt.ts).
-      const earlier =
-        w.retry && w.startedAt
-          ? await findEarlierAttempt(provider, {
-              walletId: account.walletId,
-              type: 'PAYOUT',
-              tag: w.id,
-              since: w.startedAt,
-            })
-          : null;
-      const found = earlier ? await provider.getPayout(earlier) : null;
+      const earlier = { walletId: account.walletId, tag: w.id, since: w.retry ? w.startedAt : null };
       const payout =
-        found ??
+        (await earlierAttempt(provider, { ...earlier, type: 'PAYOUT' }, (id) => provider.getPayout(id))) ??
         (await provider.createPayout(
           {
             authorId: providerUserId,
