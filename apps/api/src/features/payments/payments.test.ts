@@ -277,6 +277,18 @@ describe('withdrawals paid by the provider', () => {
   const mine = async (client: TestClient, id: string) =>
     (await client.get('/api/funds/withdrawals/')).json().withdrawals.find((w: { id: string }) => w.id === id);
 
+  /** Asks for a withdrawal to IBAN in a provider mode (with the holder's address); its id. */
+  async function askWithdrawal(client: TestClient, amount: string, holder: string): Promise<string> {
+    const asked = await client.post('/api/funds/withdrawals/', {
+      amount,
+      iban: IBAN,
+      account_holder: holder,
+      holder_address: ADDRESS,
+    });
+    expect(asked.statusCode).toBe(201);
+    return asked.json().id as string;
+  }
+
   const payoutsOf = (withdrawalId: string) =>
     [...sandbox.state.payouts.values()].filter((p) => p.Tag === withdrawalId);
 
@@ -295,14 +307,7 @@ describe('withdrawals paid by the provider', () => {
     expect(await available(m.client)).toBe(25_000);
 
     // The form's holder says something else: the provider's bank account carries the verified name.
-    const asked = await m.client.post('/api/funds/withdrawals/', {
-      amount: '100.00',
-      iban: IBAN,
-      account_holder: 'A. L.',
-      holder_address: ADDRESS,
-    });
-    expect(asked.statusCode).toBe(201);
-    const id = asked.json().id as string;
+    const id = await askWithdrawal(m.client, '100.00', 'A. L.');
     expect(await available(m.client)).toBe(15_000);
 
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
@@ -400,13 +405,7 @@ describe('withdrawals paid by the provider', () => {
 
   it('a retry after the provider forgot its Idempotency-Key (24 h) adopts the payout the lost answer made', async () => {
     const m = await funded('Grace', 'Hopper', 10_000);
-    const asked = await m.client.post('/api/funds/withdrawals/', {
-      amount: '30.00',
-      iban: IBAN,
-      account_holder: 'Grace Hopper',
-      holder_address: ADDRESS,
-    });
-    const id = asked.json().id as string;
+    const id = await askWithdrawal(m.client, '30.00', 'Grace Hopper');
     // The bank account is made; the payout is made too, but its answer is lost on every attempt.
     sandbox.faults.push(
       { kind: 'pass', afterWork: false, method: 'POST' },
@@ -431,13 +430,7 @@ describe('withdrawals paid by the provider', () => {
 
   it('a provider fault while asking leaves the request for the next round, which makes one payout', async () => {
     const m = await funded('Alan', 'Turing', 3_000);
-    const asked = await m.client.post('/api/funds/withdrawals/', {
-      amount: '30.00',
-      iban: IBAN,
-      account_holder: 'Alan Turing',
-      holder_address: ADDRESS,
-    });
-    const id = asked.json().id as string;
+    const id = await askWithdrawal(m.client, '30.00', 'Alan Turing');
     // The payout is made, but its answer is lost three times: the adapter gives up this round.
     sandbox.faults.push(
       { kind: 'status500', afterWork: false },
