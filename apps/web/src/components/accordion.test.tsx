@@ -35,7 +35,7 @@ describe('Accordion', () => {
   });
 
   it('opens one item at a time and closes the open item on a second click', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Accordion items={items} />);
 
     await user.click(trigger('First question'));
@@ -54,7 +54,7 @@ describe('Accordion', () => {
   });
 
   it('is operable from the keyboard: Enter and Space toggle, arrows, Home and End move', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Accordion items={items} />);
 
     await user.tab();
@@ -79,7 +79,7 @@ describe('Accordion', () => {
   });
 
   it('shows the optional image inside the open panel', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Accordion items={items} />);
     await user.click(trigger('Third question'));
     expect(screen.getByRole('region', { name: 'Third question' })).toHaveTextContent('picture');

@@ -98,7 +98,7 @@ function Menu() {
 
 describe('Dropdown', () => {
   it('opens on click and closes on a click outside', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Menu />);
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -110,7 +110,7 @@ describe('Dropdown', () => {
   });
 
   it('is keyboard operable: arrow down opens on the first item, arrows move, Escape closes and returns focus', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Menu />);
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     trigger.focus();
@@ -126,7 +126,7 @@ describe('Dropdown', () => {
   });
 
   it('closes when an item is chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Menu />);
     const trigger = screen.getByRole('button', { name: 'Account menu' });
     await user.click(trigger);

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('account menu', () => {
   it('offers every member their pitches, campaigns, portfolio and investor profile without asking the server', async () => {
     const fetchMock = stubApi({ 'GET /api/user/': () => jsonResponse(200, { success: true }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<AccountMenu />, { path: '/', auth: member() });
     await user.click(await screen.findByRole('button', { name: /alice/ }));
     expect(screen.getByRole('link', { name: 'My pitches' })).toHaveAttribute('href', '/my-pitches');

@@ -20,7 +20,7 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, username: string, 
 describe('Login page', () => {
   it('asks for both fields before calling the server', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText('Please fill in all required fields.')).toHaveLength(2);
@@ -30,7 +30,7 @@ describe('Login page', () => {
 
   it('focuses the password when only the password is missing, and drops a message once fixed', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await user.type(screen.getByRole('textbox', { name: 'Username or email' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -45,7 +45,7 @@ describe('Login page', () => {
 
   it('refuses an over-long username as wrong credentials without calling the server', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await user.click(screen.getByRole('textbox', { name: 'Username or email' }));
     await user.paste('a'.repeat(255));
@@ -63,7 +63,7 @@ describe('Login page', () => {
       'POST /api/auth/': () =>
         jsonResponse(401, { success: false, code: 'authenticationFailed', message: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await fill(user, '  alice ', ' Secret-pass1 ');
     await user.keyboard('{Enter}');
@@ -77,7 +77,7 @@ describe('Login page', () => {
       'POST /api/auth/': () =>
         jsonResponse(401, { success: false, code: 'authenticationFailed', message: 'x', error: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await fill(user, 'alice', 'Wrong-pass1');
     await user.keyboard('{Enter}');
@@ -91,7 +91,7 @@ describe('Login page', () => {
   it('disables the inputs while the request runs', async () => {
     let answer!: (r: Response) => void;
     stubApi({ 'POST /api/auth/': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await fill(user, 'alice', 'Secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -109,7 +109,7 @@ describe('Login page', () => {
       .fn()
       .mockResolvedValueOnce(LOGGED_OUT)
       .mockResolvedValue(member({ isEmailVerified: false }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login', auth: session });
     await fill(user, 'alice', 'Secret-pass1');
     await user.keyboard('{Enter}');

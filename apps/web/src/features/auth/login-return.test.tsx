@@ -15,7 +15,7 @@ const noProviders = noSocialSignIn;
 const loggedIn = () => jsonResponse(200, { success: true, message: 'ok', isEmailVerified: true });
 
 async function logIn() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByRole('textbox', { name: 'Username or email' }), 'alice');
   await user.type(screen.getByLabelText(/^Password/), 'Secret-pass1{Enter}');
 }

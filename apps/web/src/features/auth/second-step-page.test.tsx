@@ -26,7 +26,7 @@ describe('Login with a second factor', () => {
           second_factor: { methods: ['totp', 'recovery_code'] },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await user.type(screen.getByRole('textbox', { name: 'Username or email' }), 'alice');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-pass1{Enter}');
@@ -43,7 +43,7 @@ describe('Login with a second factor', () => {
         return jsonResponse(200, { success: true, message: 'x', isEmailVerified: true });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fetchAuthenticated } = renderScreen(<SecondStepPage />, {
       path: '/login/verify',
       state: { secondFactor: ['totp', 'recovery_code'] },
@@ -66,7 +66,7 @@ describe('Login with a second factor', () => {
           ? jsonResponse(400, { success: false, code: 'mfaCodeInvalid', message: 'x' })
           : jsonResponse(200, { success: true, message: 'x', isEmailVerified: false }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SecondStepPage />, {
       path: '/login/verify',
       state: { secondFactor: ['totp', 'recovery_code'] },
@@ -95,7 +95,7 @@ describe('Login with a second factor', () => {
       'POST /api/mfa/login': () =>
         jsonResponse(401, { success: false, code: 'mfaPendingExpired', message: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SecondStepPage />, { path: '/login/verify' });
     await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -49,7 +49,7 @@ describe('Verify email page', () => {
       [VERIFY]: () => jsonResponse(410, { success: false, code: 'codeExpired', message: 'x' }),
       'POST /api/auth/resend-verification-email/': () => jsonResponse(200, { success: true, message: 'ok' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<VerifyEmailPage />, {
       path,
       route: `/auth/verify-email/${ID}/${CODE}`,
@@ -76,7 +76,7 @@ describe('Verify email page', () => {
           retry_after: 95,
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<VerifyEmailPage />, {
       path,
       route: `/auth/verify-email/${ID}/${CODE}`,
@@ -94,7 +94,7 @@ describe('Verify email page', () => {
 
   it('sends a visitor to login from the expired state', async () => {
     stubApi({ [VERIFY]: () => jsonResponse(410, { success: false, code: 'codeExpired', message: 'x' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<VerifyEmailPage />, { path, route: `/auth/verify-email/${ID}/${CODE}` });
     await user.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/login');

@@ -230,7 +230,7 @@ describe('the pitch queue', () => {
       'GET /api/backoffice/pitches?status=in_review&platform=PC&budget_min=1000&q=neon': () =>
         jsonResponse(200, { pitches: [] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchQueuePage />, '/backoffice?platform=PC&status=in_review', '/backoffice');
 
     const row = await screen.findByRole('row', { name: /Neon Drift/ });
@@ -260,7 +260,7 @@ describe('the pitch queue', () => {
 
   it('explains a wrong budget range instead of searching', async () => {
     const fetchMock = stubApi({ 'GET /api/backoffice/pitches': () => jsonResponse(200, { pitches: [] }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchQueuePage />, '/backoffice', '/backoffice');
     await screen.findByText('No pitches yet.');
     await user.type(screen.getByRole('textbox', { name: 'Budget from (€)' }), '5000');
@@ -292,7 +292,7 @@ describe('a pitch in the back office', () => {
       'GET /api/backoffice/pitches/p1': () => jsonResponse(200, detail()),
       'GET /api/backoffice/reviewers': () => jsonResponse(200, { staff: [] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchDetailPage />, route, path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Drift' })).toBeVisible();
     expect(screen.getByText('€25,000.50')).toBeInTheDocument();
@@ -328,7 +328,7 @@ describe('a pitch in the back office', () => {
         return jsonResponse(200, detail({ status: 'changes_requested' }));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchDetailPage />, route, path);
     const panel = await screen.findByRole('region', { name: 'Decision' });
     expect(
@@ -370,7 +370,7 @@ describe('a pitch in the back office', () => {
         return jsonResponse(200, detail({ status: 'approved', campaign_id: 'c-42' }));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchDetailPage />, route, path);
     const panel = await screen.findByRole('region', { name: 'Decision' });
     await user.click(within(panel).getByRole('radio', { name: /Approve/ }));
@@ -415,7 +415,7 @@ describe('a pitch in the back office', () => {
         return jsonResponse(200, detail());
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <PitchDetailPage />, route, path);
     const panel = await screen.findByRole('region', { name: 'Reviewers' });
     const select = within(panel).getByRole('combobox', { name: 'Add a reviewer' });
@@ -435,7 +435,7 @@ describe('a pitch in the back office', () => {
         return jsonResponse(200, detail());
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('reviewer', <PitchDetailPage />, route, path);
     const form = await screen.findByRole('region', { name: 'Your review' });
     expect(screen.queryByRole('region', { name: 'Decision' })).not.toBeInTheDocument();
@@ -499,7 +499,7 @@ describe('the call list and the audit log', () => {
         return jsonResponse(200, {});
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('reviewer', <CallsPage />, '/backoffice/calls', '/backoffice/calls');
     await user.click(await screen.findByRole('button', { name: 'Mark as called: Pixel Forge' }));
     expect(await screen.findByText('Pixel Forge is marked as called.')).toBeInTheDocument();
@@ -525,7 +525,7 @@ describe('the call list and the audit log', () => {
       'GET /api/backoffice/audit?before=8': () =>
         jsonResponse(200, { events: [event(7)], next_before: null }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAs('admin', <AuditPage />, '/backoffice/audit', '/backoffice/audit');
     expect(await screen.findByText('message 9')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));

@@ -221,7 +221,7 @@ describe('the campaign editor', () => {
           },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Open now' }));
     const dialogButtons = screen.getAllByRole('button', { name: 'Open now' });
     await user.click(dialogButtons[dialogButtons.length - 1]!);

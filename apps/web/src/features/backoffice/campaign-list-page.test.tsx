@@ -39,7 +39,7 @@ describe('back office: campaign list', () => {
       'GET /api/backoffice/campaigns?include_demo=true': () =>
         jsonResponse(200, { campaigns: [summary(), demo] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     // Inside the back office, as its layout renders it: the annual report panel asks who is there.
     renderScreen(
       <BackofficeUserContext.Provider value={{ id: 'a1', username: 'demo_admin', role: 'admin' }}>

@@ -42,7 +42,7 @@ describe('back office: distributions', () => {
         return jsonResponse(200, paid);
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<DistributionsPage />, route);
     const table = await screen.findByRole('table', { name: 'Distributions' });
     const moss = within(table).getByRole('row', { name: /Moss Knight/ });
@@ -90,7 +90,7 @@ describe('back office: distributions', () => {
       'POST /api/backoffice/distributions/d1/funding': () =>
         jsonResponse(409, { success: false, code: 'serverError', message: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<DistributionsPage />, route);
     await user.click(await screen.findByRole('button', { name: /^Record payment for Neon Drift/ }));
     const amount = screen.getByLabelText(/^Amount received in euros/);
@@ -127,7 +127,7 @@ describe('back office: distributions', () => {
           error_codes: { amount_cents: 'fundingAmountMismatch' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<DistributionsPage />, route);
     await user.click(await screen.findByRole('button', { name: /^Record payment for Neon Drift/ }));
     const amount = screen.getByLabelText(/^Amount received in euros/);
@@ -155,7 +155,7 @@ describe('back office: distributions', () => {
       [LIST]: () => jsonResponse(200, { distributions: [distributionDto()] }),
       [`${LIST}?include_demo=true`]: () => jsonResponse(200, { distributions: [distributionDto(), moss] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<DistributionsPage />, route);
     const table = await screen.findByRole('table', { name: 'Distributions' });
     expect(within(table).getByRole('row', { name: /Neon Drift/ })).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('back office: distributions', () => {
           distributions: [distributionDto({ status: 'funded', bank_transaction_id: 'B-9' })],
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<DistributionsPage />, route);
     expect(await screen.findByText('No distribution in this list.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'Funded');

@@ -26,7 +26,7 @@ describe('back office: deposits and withdrawals', () => {
           error_codes: { reference: 'unknownDepositReference' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
     await screen.findByText('No withdrawal is waiting.');
     await user.type(screen.getByLabelText(/^Personal reference/), 'IS-2222-2222');
@@ -56,7 +56,7 @@ describe('back office: deposits and withdrawals', () => {
           created_at: '2026-03-03T09:00:00Z',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
     await screen.findByText('No withdrawal is waiting.');
     await user.type(screen.getByLabelText(/^Personal reference/), 'IS-7K3M-Q9TX');
@@ -113,7 +113,7 @@ describe('back office: deposits and withdrawals', () => {
           skipped: 1,
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
     await screen.findByText('No withdrawal is waiting.');
     await user.type(screen.getByLabelText(/paste its contents/), 'date,amount');
@@ -156,7 +156,7 @@ describe('back office: deposits and withdrawals', () => {
         return jsonResponse(200, { ...withdrawal, status });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
     const table = await screen.findByRole('table', { name: 'Withdrawals to pay' });
     expect(
@@ -215,7 +215,7 @@ describe('back office: deposits and withdrawals', () => {
         return jsonResponse(200, { ...withdrawal, id: 'w2', status: 'paid', bank_reference: 'SEPA-9' });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<FundsPage />, {
       path: '/backoffice/funds',
       route: '/backoffice/funds?withdrawals=processing',

@@ -29,7 +29,7 @@ describe('back office: revenue reports', () => {
         );
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RevenueReportsPage />, route);
     const card = await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
     const table = within(card).getByRole('table', { name: 'Figures by store, Neon Drift · February 2027' });
@@ -77,7 +77,7 @@ describe('back office: revenue reports', () => {
         });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RevenueReportsPage />, route);
     const card = await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
     await user.click(within(card).getByRole('button', { name: 'Verify Neon Drift · February 2027' }));
@@ -97,7 +97,7 @@ describe('back office: revenue reports', () => {
     const fetchMock = stubApi({ [WAITING]: () => jsonResponse(200, { reports: [reportDto()] }) });
     await act(() => i18n.changeLanguage('it'));
     try {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderScreen(<RevenueReportsPage />, route);
       const card = await screen.findByRole('article', { name: /^Neon Drift · / });
       const verifyButton = within(card).getByRole('button', { name: /^Verifica Neon Drift/ });
@@ -131,7 +131,7 @@ describe('back office: revenue reports', () => {
           ],
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RevenueReportsPage />, route);
     await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
     expect(screen.queryByRole('article', { name: /^Moss Knight/ })).not.toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('back office: revenue reports', () => {
       'POST /api/backoffice/revenue-reports/r1/return': () =>
         jsonResponse(200, reportDto({ status: 'returned', review_comment: 'Attach the Steam statement.' })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RevenueReportsPage />, route);
     const card = await screen.findByRole('article', { name: 'Neon Drift · February 2027' });
     await user.click(within(card).getByRole('button', { name: 'Send back Neon Drift · February 2027' }));
@@ -179,7 +179,7 @@ describe('back office: revenue reports', () => {
           reports: [reportDto({ status: 'returned', review_comment: 'Wrong month.', currency: 'DEMO' })],
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RevenueReportsPage />, route);
     expect(await screen.findByText('No report in this list.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'Sent back');

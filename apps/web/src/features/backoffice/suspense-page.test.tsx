@@ -31,7 +31,7 @@ describe('back office: the suspense account', () => {
         return new Response(null, { status: 204 });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SuspensePage />, { path: '/backoffice/suspense', auth: admin });
     const row = (await screen.findByRole('rowheader', { name: 'Charles Babbage' })).closest('tr')!;
     expect(within(row).getByText('€250.00')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('back office: the suspense account', () => {
           message: 'Il fornitore dei pagamenti non risponde.',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SuspensePage />, { path: '/backoffice/suspense', auth: admin });
     await screen.findByRole('rowheader', { name: 'Charles Babbage' });
     await user.click(screen.getByRole('button', { name: 'Send €250.00 back to Charles Babbage' }));

@@ -66,7 +66,7 @@ describe('the discussion on a campaign page', () => {
   });
 
   it('sends a question and shows the server’s translated error', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchSpy = stubApi({
       'GET /api/campaigns/neon/posts?page=1': () => jsonResponse(200, response({ threads: [] })),
       'POST /api/campaigns/neon/posts': () =>

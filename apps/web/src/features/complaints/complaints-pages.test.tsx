@@ -39,7 +39,7 @@ async function postedTo(fetchMock: ReturnType<typeof stubApi>, path: string) {
 describe('the complaints page', () => {
   it('explains the handling and refuses an empty form with a message on each required field', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ComplaintsPage />, { path: paths.complaints });
     expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'How we handle complaints' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('the complaints page', () => {
     const fetchMock = stubApi({
       'POST /api/complaints/': () => jsonResponse(201, { reference: 'C-2026-7KQ4M2XP' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ComplaintsPage />, { path: paths.complaints });
     await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Grace Hopper');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'grace@example.com');
@@ -100,7 +100,7 @@ describe('the complaints page', () => {
           error_codes: { facts_from: 'complaintDateFuture' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ComplaintsPage />, { path: paths.complaints });
     await user.type(await screen.findByRole('textbox', { name: 'Nome e cognome' }), 'Grace Hopper');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'grace@example.com');

@@ -78,7 +78,7 @@ describe('the complaints register', () => {
       'GET /api/backoffice/complaints/?overdue=1': () => jsonResponse(200, { complaints: [] }),
       [`GET /api/backoffice/complaints/figures?year=${year}`]: () => jsonResponse(200, figures),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ComplaintRegisterPage />, { path: paths.backofficeComplaints, auth: admin });
     const line = within(await screen.findByRole('row', { name: /C-2026-7KQ4M2XP/ }));
     expect(line.getByRole('link', { name: 'C-2026-7KQ4M2XP' })).toHaveAttribute(
@@ -127,7 +127,7 @@ describe('one complaint in the back office', () => {
           next: ['closed'],
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ComplaintDetailPage />, {
       path: paths.backofficeComplaint(),
       route: paths.backofficeComplaint(row.id),

@@ -51,7 +51,7 @@ describe('withdrawal form', () => {
       'POST /api/funds/withdrawals/': () =>
         jsonResponse(409, { success: false, code: 'tooManyOpenWithdrawals', message: 'x', error: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     await screen.findByText('You have not asked for any withdrawal yet.');
     await fill(user, {
@@ -70,7 +70,7 @@ describe('withdrawal form', () => {
     const fetchMock = stubApi({
       'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     await screen.findByText('You have not asked for any withdrawal yet.');
     await fill(user, {
@@ -106,7 +106,7 @@ describe('withdrawal form', () => {
         return jsonResponse(201, { ...open, amount_cents: cents });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     await screen.findByText('You have not asked for any withdrawal yet.');
     await fill(user, {
@@ -142,7 +142,7 @@ describe('withdrawal form', () => {
       'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
       'POST /api/funds/withdrawals/': () => jsonResponse(201, { ...open, amount_cents: 4_000 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
     await screen.findByText('You have not asked for any withdrawal yet.');
     await fill(user, {
@@ -184,7 +184,7 @@ describe('withdrawal form', () => {
         return jsonResponse(200, withdrawals[0]);
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     const list = await screen.findByRole('list');
     expect(within(list).getByText('Bank reference: SEPA-1')).toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('a withdrawal an admin has started paying', () => {
         });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WithdrawalSection />, { path: '/portfolio', auth: member() });
     const list = await screen.findByRole('list');
     await user.click(within(list).getByRole('button', { name: /Cancel request of €25.00/ }));

@@ -286,7 +286,7 @@ describe('the portfolio', () => {
     };
     serve(state, '/portfolio/wallet');
     expect(await figures()).toMatchObject({ Available: '€300.00', Reserved: '€0.00' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('You have not asked for any withdrawal yet.');
     await user.type(screen.getByLabelText(/^Amount in euros/), '40');
     await user.type(screen.getByLabelText(/^Account holder/), 'Alice Example');

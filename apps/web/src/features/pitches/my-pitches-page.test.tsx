@@ -150,7 +150,7 @@ describe('My pitches', () => {
         return jsonResponse(200, pitchDto({ status: 'in_review', revision: 2 }));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MyPitchesPage />, { path: '/my-pitches', auth: member() });
     await user.click(await screen.findByRole('button', { name: 'Edit and resubmit' }));
     const budget = screen.getByRole('textbox', { name: 'Expected production budget' });
@@ -187,7 +187,7 @@ describe('My pitches', () => {
           error: 'x',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<MyPitchesPage />, { path: '/my-pitches', auth: member() });
     await user.click(await screen.findByRole('button', { name: 'Edit and resubmit' }));
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'New numbers inside.');

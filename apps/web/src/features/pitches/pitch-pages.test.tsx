@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Pitch step 1', () => {
   it('continues to the details with name and email in navigation state', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<PitchContactPage />, { path: '/split-project-form' });
     expect(screen.getByText('1 of 2')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
@@ -49,7 +49,7 @@ describe('Pitch step 1', () => {
           },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<PitchContactPage />, { path: '/split-project-form', auth: member() });
     const name = screen.getByRole('textbox', { name: 'Name or studio name' });
     await waitFor(() => expect(name).toHaveValue('Alice Rossi'));
@@ -67,7 +67,7 @@ describe('Pitch step 1', () => {
     const fetchMock = stubApi({
       'POST /api/projects/add-contact/': () => jsonResponse(200, { success: true }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<PitchContactPage />, { path: '/split-project-form' });
     await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'hi@pixelforge.example');
@@ -81,7 +81,7 @@ describe('Pitch step 1', () => {
 
   it('says an error occurred when the request fails', async () => {
     stubApi({ 'POST /api/projects/add-contact/': serverError });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<PitchContactPage />, { path: '/split-project-form' });
     await user.type(screen.getByRole('textbox', { name: 'Name or studio name' }), 'Pixel Forge');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'hi@pixelforge.example');
@@ -111,7 +111,7 @@ describe('Pitch step 2', () => {
 
   it('requires budget, release date, service choice and a PDF', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -130,7 +130,7 @@ describe('Pitch step 2', () => {
 
   it('submits everything as multipart and goes to the success page with the project name', async () => {
     const fetchMock = stubApi({ 'POST /api/projects/submit-project/': () => jsonResponse(201, { id: 42 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -163,7 +163,7 @@ describe('Pitch step 2', () => {
   it('explains a failed submission instead of failing silently', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({ 'POST /api/projects/submit-project/': serverError });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -206,7 +206,7 @@ describe('Pitch step 2', () => {
           error_codes: { trailer_link: 'invalidUrl', pitch_file: 'pdfBroken' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -239,7 +239,7 @@ describe('Pitch step 2', () => {
 
   it('refuses a PDF over 25 MB before uploading anything', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -258,7 +258,7 @@ describe('Pitch step 2', () => {
       'POST /api/projects/submit-project/': () =>
         jsonResponse(413, { success: false, code: 'pdfTooLarge', message: 'x', error: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -274,7 +274,7 @@ describe('Pitch step 2', () => {
       'POST /api/projects/submit-project/': () =>
         jsonResponse(503, { success: false, code: 'uploadsBusy', message: 'x', error: 'x', retry_after: 5 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, {
       path: '/project-details',
       state: { name: 'Pixel Forge', email: 'hi@pixelforge.example' },
@@ -291,7 +291,7 @@ describe('Pitch step 2', () => {
 
   it('asks for at least one platform, as the server does', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ProjectDetailsPage />, { path: '/project-details' });
     await user.click(screen.getByRole('button', { name: 'Submit pitch' }));
     expect(await screen.findByText('Please select at least one platform.')).toBeInTheDocument();

@@ -74,7 +74,7 @@ describe('revenue reports of a campaign', () => {
       'POST /api/revenue-reports/r9/statement': () =>
         jsonResponse(200, { ...created, statement_name: 'march.pdf' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'File a report' }));
     // The month due is proposed.
@@ -119,7 +119,7 @@ describe('revenue reports of a campaign', () => {
 
   it('fills the rows from a CSV file, and names the bad row of a broken one', async () => {
     stubApi({ [LIST]: listed() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'File a report' }));
     const csvInput = screen.getByLabelText(/^Import CSV/);
@@ -153,7 +153,7 @@ describe('revenue reports of a campaign', () => {
           error_codes: { period_start: 'reportPeriodNotOver' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'File a report' }));
     const row = screen.getByRole('group', { name: 'Store 1' });
@@ -173,7 +173,7 @@ describe('revenue reports of a campaign', () => {
 
   it('refuses a negative amount in a regular report before sending it', async () => {
     const fetchMock = stubApi({ [LIST]: listed() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'File a report' }));
     const row = screen.getByRole('group', { name: 'Store 1' });
@@ -192,7 +192,7 @@ describe('revenue reports of a campaign', () => {
       'POST /api/my-campaigns/c1/revenue-reports': () =>
         jsonResponse(201, reportDto({ id: 'r5', kind: 'adjustment', adjusts_report_id: 'r1' })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'File an adjustment' }));
     expect(screen.getByText('Period: February 2027 (the same as the verified report).')).toBeInTheDocument();
@@ -220,7 +220,7 @@ describe('revenue reports of a campaign', () => {
       [LIST]: listed([reportDto({ status: 'returned', review_comment: 'Xbox refunds are wrong.' })]),
       'PUT /api/revenue-reports/r1': () => jsonResponse(200, reportDto()),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReportsPage />, route);
     await user.click(await screen.findByRole('button', { name: 'Correct and resend' }));
     const xbox = screen.getByRole('group', { name: 'Store 2' });

@@ -66,7 +66,7 @@ describe('the password dialog of a step-up', () => {
             });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
@@ -103,7 +103,7 @@ describe('the password dialog of a step-up', () => {
         return reauthRequired();
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('dialog', { name: 'Confirm it’s you' });
@@ -118,7 +118,7 @@ describe('the password dialog of a step-up', () => {
 
   it('for an account without a password, explains that signing in again with the provider is the way', async () => {
     stubApi({ 'POST /api/user/update/': reauthRequired, 'POST /api/auth/reauth': reauthRequired });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('dialog');

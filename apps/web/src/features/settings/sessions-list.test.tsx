@@ -30,7 +30,7 @@ describe('Settings -> Security: active sessions', () => {
         return jsonResponse(200, { success: true, message: 'Every other session has been signed out.' });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SecuritySection />, { path: '/settings', auth: member() });
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -56,7 +56,7 @@ describe('Settings -> Security: active sessions', () => {
         return jsonResponse(200, { success: true, message: 'That session has been signed out.' });
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<SecuritySection />, { path: '/settings', auth: member() });
     await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iOS' }));
     expect(await screen.findByText('That session has been signed out.')).toBeInTheDocument();

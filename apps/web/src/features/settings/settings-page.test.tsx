@@ -66,7 +66,7 @@ describe('Settings page', () => {
         return jsonResponse(200, { success: true, message: 'ok', user: { ...user, ...body } });
       },
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member({ isEmailVerified: false }) });
     await u.click(await screen.findByRole('button', { name: 'Edit' }));
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -89,7 +89,7 @@ describe('Settings page', () => {
 
   it('requires username and email, with the spec’s text', async () => {
     stubApi({ 'GET /api/user/': getUser });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
     await u.click(await screen.findByRole('button', { name: 'Edit' }));
     await u.clear(screen.getByRole('textbox', { name: 'Username' }));
@@ -104,7 +104,7 @@ describe('Settings page', () => {
       'GET /api/user/': getUser,
       'POST /api/auth/resend-verification-email/': () => jsonResponse(200, { success: true, message: 'ok' }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member({ isEmailVerified: false }) });
     await u.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     const cooling = await screen.findByRole('button', { name: /^Resend in (3:00|2:59)$/ });
@@ -124,7 +124,7 @@ describe('Settings page', () => {
           retry_after: 95,
         }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member({ isEmailVerified: false }) });
     await u.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     const button = await screen.findByRole('button', { name: /^Resend in (1:35|1:34)$/ });
@@ -168,7 +168,7 @@ describe('Settings page', () => {
       'POST /api/user/update-profile-picture/': () =>
         jsonResponse(200, { success: true, user: { ...user, profile_picture_url: '/media/avatars/x.webp' } }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
     const input = (await screen.findByLabelText('Change picture')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } });
@@ -192,7 +192,7 @@ describe('Settings page', () => {
       'POST /api/user/update-profile-picture/': () =>
         jsonResponse(400, { success: false, code: 'invalidImage', message: 'x', error: 'x' }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
     const file = new File(['x'], 'me.png', { type: 'image/png' });
     fireEvent.change(await screen.findByLabelText('Change picture'), { target: { files: [file] } });
@@ -214,7 +214,7 @@ describe('Settings page', () => {
 
   it('asks inline before deleting the profile', async () => {
     stubApi({ 'GET /api/user/': getUser });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', auth: member() });
     await u.click(await screen.findByRole('button', { name: 'Delete profile' }));
     expect(
@@ -233,7 +233,7 @@ describe('Settings page', () => {
       'POST /api/user/subscriptions/': async (request) =>
         jsonResponse(200, { success: true, ...(await request.json()) }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', route: '/settings#subscriptions', auth: member() });
     const newsletter = await screen.findByRole('switch', { name: 'Newsletter' });
     expect(newsletter).not.toBeChecked();
@@ -262,7 +262,7 @@ describe('Settings page', () => {
           versions: [{ version: 2, effective_at: '2026-11-01T00:00:00.000Z' }],
         }),
     });
-    const u = userEvent.setup();
+    const u = userEvent.setup({ delay: null });
     renderScreen(<SettingsPage />, { path: '/settings', route: '/settings#legal', auth: member() });
     const panel = await screen.findByRole('region', { name: 'Legal' });
     // The heading shows while the user is still loading; the section's body follows.

@@ -42,7 +42,7 @@ describe('Social media connections', () => {
       'DELETE /api/user/social-connections/discord/': () =>
         jsonResponse(409, { success: false, code: 'socialLastSignIn', message: 'x', error: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     expect(await screen.findByText('Pix · pix@example.com')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Disconnect Discord' }));
@@ -63,7 +63,7 @@ describe('Social media connections', () => {
         'Your social account has been disconnected.',
       ),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await user.click(await screen.findByRole('button', { name: 'Disconnect Discord' }));
     expect(await screen.findByText('Your social account has been disconnected.')).toBeInTheDocument();
@@ -127,7 +127,7 @@ describe('Social media connections', () => {
           message: 'Your password has been set. You can now also log in with it.',
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await screen.findByRole('heading', { name: 'Set a password' });
     await user.click(screen.getByRole('button', { name: 'Set password' }));

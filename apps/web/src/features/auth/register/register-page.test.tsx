@@ -19,7 +19,7 @@ async function signUpAs(types: string[], username: string) {
     .fn()
     .mockResolvedValueOnce(LOGGED_OUT)
     .mockResolvedValue(member({ isEmailVerified: false }));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderScreen(<RegisterPage />, { path: '/register', auth: session });
   for (const name of types) await user.click(screen.getByRole('checkbox', { name }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -34,7 +34,7 @@ async function signUpAs(types: string[], username: string) {
 describe('Register page', () => {
   it('needs a user type before step 2, then shows the details form at 50%', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, { path: '/register' });
     expect(progress()).toHaveAttribute('aria-valuenow', '25');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -48,7 +48,7 @@ describe('Register page', () => {
 
   it('validates with the shared rules and focuses the first problem', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, { path: '/register' });
     await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -66,7 +66,7 @@ describe('Register page', () => {
 
   it('clears "accept the terms" as soon as the box is ticked', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, { path: '/register' });
     await user.click(screen.getByRole('checkbox', { name: 'Gamer' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -85,7 +85,7 @@ describe('Register page', () => {
       'POST /api/auth/register/': () =>
         jsonResponse(500, { success: false, code: 'serverError', message: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, { path: '/register' });
     await user.click(screen.getByRole('checkbox', { name: 'Investor' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -119,7 +119,7 @@ describe('Register page', () => {
       .fn()
       .mockResolvedValueOnce(LOGGED_OUT)
       .mockResolvedValue(member({ isEmailVerified: false }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, { path: '/register', auth: session });
     await user.click(screen.getByRole('checkbox', { name: 'Developer' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -208,7 +208,7 @@ describe('Register page', () => {
         jsonResponse(201, { success: true, message: 'ok', isEmailVerified: true, id: 'u2' }),
     });
     const session = vi.fn().mockResolvedValueOnce(LOGGED_OUT).mockResolvedValue(member());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, {
       path: '/register',
       auth: session,
@@ -255,7 +255,7 @@ describe('Register page', () => {
           error_codes: { email: 'socialEmailInUse' },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<RegisterPage />, {
       path: '/register',
       state: {

@@ -141,7 +141,7 @@ describe('social sign-in on the welcome and login pages', () => {
           google_user_info: { email: 'ada@example.com', name: 'Ada', picture: null },
         }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<LoginPage />, { path: '/login' });
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(id.initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-1' }));
@@ -161,7 +161,7 @@ describe('social sign-in on the welcome and login pages', () => {
       'POST /api/auth/google/': () =>
         jsonResponse(401, { success: false, code: 'googleLoginFailed', message: 'x', error: 'x' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<WelcomePage />, { path: '/register/welcome' });
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(await screen.findByText('Google login failed. Please try again.')).toBeInTheDocument();

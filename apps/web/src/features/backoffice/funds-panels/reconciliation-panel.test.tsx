@@ -88,7 +88,7 @@ describe('back office: reconciliation with the payment provider', () => {
       [`GET ${URL}`]: () => jsonResponse(200, { mode: 'sandbox', last: clean }),
       [`POST ${URL}`]: () => jsonResponse(200, short),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReconciliationPanel />, { path: '/backoffice/funds', auth: admin });
     expect(await screen.findByText('The provider and the ledger agree.')).toBeInTheDocument();
     expect(screen.getByText(/\(nightly\).*41 wallets and 120 provider transactions/)).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('back office: reconciliation with the payment provider', () => {
         }),
     });
     await act(() => i18n.changeLanguage('it'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderScreen(<ReconciliationPanel />, { path: '/backoffice/funds', auth: admin });
     await user.click(await screen.findByRole('button', { name: 'Riconcilia ora' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/già in corso/);

@@ -45,7 +45,7 @@ describe('the payout simulator', () => {
   it('updates the low, expected and high figures exactly as the shared calculation says', async () => {
     const campaign = campaignDto();
     renderScreen(<PayoutSimulator campaign={campaign} />, { path: '/' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     for (const [label, value] of [
       ['Price per copy (€)', '9.99'],
       ['Copies sold per month', '5001'],
@@ -79,7 +79,7 @@ describe('the payout simulator', () => {
 
   it('adds the investment to what an open campaign raised, with the default platform share', async () => {
     renderScreen(<PayoutSimulator campaign={campaignDto({ platform_share_bps: null })} />, { path: '/' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const investment = screen.getByLabelText('Your investment (€)');
     await user.clear(investment);
     await user.type(investment, '30000');
@@ -96,7 +96,7 @@ describe('the payout simulator', () => {
     renderScreen(<PayoutSimulator campaign={campaignDto({ status: 'funded', platform_share_bps: null })} />, {
       path: '/',
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const investment = screen.getByLabelText('Your investment (€)');
     await user.clear(investment);
     await user.type(investment, '30000');
@@ -107,7 +107,7 @@ describe('the payout simulator', () => {
 
   it('explains a wrong value instead of simulating, and keeps the reminder', async () => {
     renderScreen(<PayoutSimulator campaign={campaignDto()} />, { path: '/' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fee = screen.getByLabelText('Store fee (%)');
     await user.clear(fee);
     await user.type(fee, '120');
@@ -120,7 +120,7 @@ describe('the payout simulator', () => {
 
   it('takes a grouped amount in either format and explains an ambiguous one', async () => {
     renderScreen(<PayoutSimulator campaign={campaignDto()} />, { path: '/' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const investment = screen.getByLabelText(/^Your investment/);
     await user.clear(investment);
     await user.type(investment, '1.250');
