@@ -1,15 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
 
 // Every API test file gets a database of its own, but migrating forty-odd migrations per file is
 // the same work done a hundred times. The suite migrates once (Vitest's global setup), then each
 // file copies the result: a PostgreSQL template database (`create database … template …`, a file
-// copy in the server) or a PGlite data directory dump loaded into a fresh in-memory instance.
+// copy in the server) or a PGlite data directory dump loaded into a fresh in-memory instance. The
+// PGlite dump is kept in the system's temporary folder under a digest of everything it is made
+// from (the migrations, the code that opens and migrates the database, PGlite's version), so a
+// later run on the same machine loads it instead of migrating again: 3 s at the start of every run
+// that no test could share.
 
 /** What the global setup hands to the test files (Vitest `provide` / `inject`). */
 export type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; file: string };
@@ -60,24 +66,79 @@ export async function preparePostgresTemplate(
   };
 }
 
-/** Migrates an in-memory PGlite and dumps its data directory to a file. */
+const SNAPSHOT_DIR = path.join(tmpdir(), 'indiesplit-test-template');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The installed PGlite's version: its dump need not load into another. */
+async function pgliteVersion(): Promise<string> {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(await readFile(manifest, 'utf8'));
+      if (name === '@electric-sql/pglite') return version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('PGlite package.json not found');
+    dir = parent;
+  }
+}
+
+/** A digest of what the migrated database is made from. */
+async function snapshotKey(): Promise<string> {
+  const hash = createHash('sha256').update(await pgliteVersion());
+  const folder = migrationsFolder();
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)))
+    .sort();
+  for (const file of files) hash.update(`\0${file}\0`).update(await readFile(path.join(folder, file)));
+  const db = path.resolve(import.meta.dirname, '../src/db');
+  for (const file of ['client.ts', 'migrate.ts', 'durable-nodefs.ts']) {
+    hash.update(`\0${file}\0`).update(await readFile(path.join(db, file)));
+  }
+  return hash.digest('hex').slice(0, 24);
+}
+
+/**
+ * A dump of an in-memory PGlite with every migration applied: the one an earlier run left for the
+ * same migrations, or a new one (written under a temporary name and renamed, so two runs at once
+ * never read half a file).
+ */
 export async function preparePgliteSnapshot(): Promise<{
   template: DatabaseTemplate;
   drop: () => Promise<void>;
 }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'indiesplit-template-'));
-  const file = path.join(dir, 'migrated.tar');
+  const file = path.join(SNAPSHOT_DIR, `migrated-${await snapshotKey()}.tar`);
+  const template: DatabaseTemplate = { kind: 'pglite', file };
+  const drop = async () => {};
+  if (existsSync(file)) {
+    // Its time is its last use: the clean-up below never takes a dump a run is reading.
+    const now = new Date();
+    await utimes(file, now, now);
+    return { template, drop };
+  }
+
   const database = await openDatabase({ dataDir: 'memory://' });
+  let bytes: Buffer;
   try {
     await runMigrations(database);
     if (database.kind !== 'pglite') throw new Error('expected the embedded database');
-    const dump = await database.client.dumpDataDir('none');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    bytes = Buffer.from(await (await database.client.dumpDataDir('none')).arrayBuffer());
   } finally {
     await database.close();
   }
-  return {
-    template: { kind: 'pglite', file },
-    drop: () => rm(dir, { recursive: true, force: true }),
-  };
+  await mkdir(SNAPSHOT_DIR, { recursive: true });
+  // Dumps no run has used for a day (other migrations, other checkouts).
+  for (const old of await readdir(SNAPSHOT_DIR)) {
+    const other = path.join(SNAPSHOT_DIR, old);
+    if (old.startsWith('migrated-') && (await stat(other)).mtimeMs < Date.now() - DAY_MS) {
+      await rm(other, { force: true });
+    }
+  }
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+  return { template, drop };
 }
