@@ -13,6 +13,8 @@ export async function reloadLegalDocuments(db: Db, dir: string): Promise<ReloadL
   const { versions, problems } = readLegalFolder(dir);
   const refused = [...problems];
   const added: string[] = [];
+  // An empty (or missing) folder has nothing to compare: no transaction, no wait on the database.
+  if (versions.length === 0) return { added, refused };
   await db.transaction(async (tx) => {
     const recorded = new Map(
       (await listRecordedHashes(tx)).map((r) => [`${r.document}/${r.version}`, r.contentHash]),
