@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, migratedPgliteDump, type TestApp } from '../../test/harness.ts';
+import { createTestApp, migratedPgliteDump, onPostgres, type TestApp } from '../../test/harness.ts';
 import { childEnv } from '../../test/server-process.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
@@ -22,10 +22,12 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SCRIPT = path.join(ROOT, 'apps/api/src/cli/user-role.ts');
 
+// On PostgreSQL the command works on the test app's database; on PGlite on a data directory of
+// its own, so no test app is needed.
 let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  if (onPostgres) t = await createTestApp();
   dataDir = await mkdtemp(path.join(tmpdir(), 'indiesplit-cli-'));
 });
 afterAll(async () => {
@@ -33,11 +35,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const onPostgres = () => t.database.kind === 'postgres';
-
 /** Runs `work` on the database the command will use; the embedded one is closed again afterwards. */
 async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  if (onPostgres()) return work(t.database.db);
+  if (onPostgres) return work(t.database.db);
   const dir = `${dataDir}/pglite`;
   // The first opening starts from the suite's migrated dump instead of migrating from nothing.
   const dump = existsSync(dir) ? undefined : await migratedPgliteDump();
@@ -55,7 +55,7 @@ function commandEnv(env: Record<string, string>): Record<string, string> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    ...(onPostgres() ? { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
+    ...(onPostgres ? { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
     ...env,
   };
 }
@@ -157,7 +157,7 @@ describe('npm run user:role', () => {
   }, 120_000);
 
   it('says so when there is no embedded database to change', async () => {
-    if (onPostgres()) return;
+    if (onPostgres) return;
     const empty = await mkdtemp(path.join(tmpdir(), 'indiesplit-cli-empty-'));
     try {
       const res = await roleCommand(['--email', 'a@example.com', '--role', 'admin'], { DATA_DIR: empty });
