@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf, member, submit, validFields } from '../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
 import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
@@ -106,9 +106,14 @@ describe('STORAGE=s3', () => {
     for (const Key of await objectKeys())
       await bucket.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key }));
     await bucket.send(new DeleteBucketCommand({ Bucket: s3.bucket }));
-    await new Promise((r) => setTimeout(r, 1100)); // readiness answers are reused for a second
-    const gone = await t.client().get('/api/ready');
-    expect(gone.statusCode).toBe(503);
-    expect(gone.json().failing).toContain('uploadsDir');
+    // Readiness answers are reused for a second: move the clock it reads past that.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1_100 });
+    try {
+      const gone = await t.client().get('/api/ready');
+      expect(gone.statusCode).toBe(503);
+      expect(gone.json().failing).toContain('uploadsDir');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
