@@ -1,13 +1,55 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Web test files that use vi.mock on the app's own modules (see the 'web-mocked' project).
 const webModuleMocks = ['src/features/home/home-page.test.tsx'];
+
+/**
+ * The order of the run, so that both workers stay busy to the end.
+ *
+ * Projects: Vitest queues them by name. The API suite goes first: it is most of the run, and its
+ * files wait on processes and timers the other worker can use. Then the projects of one file or a
+ * few that each need a worker of their own (the isolated web file, the shared package, the
+ * scripts): queued last, each ran alone at the very end with one core idle. The web suite last: its
+ * eighty short files end both workers together.
+ *
+ * Files: Vitest runs the longest first when an earlier run's times are known, and otherwise the
+ * largest first. A file that starts processes or a database of its own, or runs a property test,
+ * takes seconds whatever its size; without times (a fresh clone) such files ran last and one of them
+ * ended the suite alone. They now go first in their project until times are known.
+ */
+const PROJECT_ORDER = ['api', 'web-mocked', 'shared', 'scripts', 'web'];
+const SLOW_SOURCE =
+  /node:child_process|test\/server-process|openMigratedEmbedded|migratedPgliteDump|'fast-check'/;
+class RunOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = PROJECT_ORDER.indexOf(file.project.name);
+      return i === -1 ? PROJECT_ORDER.length : i;
+    };
+    const slow = new Set(
+      files.filter(
+        (file) =>
+          !this.ctx.cache.getTestSpecificationResult(file) &&
+          SLOW_SOURCE.test(readFileSync(file.moduleId, 'utf8')),
+      ),
+    );
+    const sorted = await super.sort(files);
+    const position = new Map(sorted.map((file, i) => [file, i]));
+    return sorted.sort(
+      (a, b) =>
+        rank(a) - rank(b) || Number(slow.has(b)) - Number(slow.has(a)) || position.get(a)! - position.get(b)!,
+    );
+  }
+}
 
 export default defineConfig({
   test: {
     // Two cores: more workers only contend (each API test file runs its own database).
     maxWorkers: 2,
+    sequence: { sequencer: RunOrder },
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
       // The repository's own scripts (the boundary check).
