@@ -22,7 +22,7 @@ const webModuleMocks = ['src/features/home/home-page.test.tsx'];
  */
 const PROJECT_ORDER = ['api', 'web-mocked', 'shared', 'scripts', 'web'];
 const SLOW_SOURCE =
-  /node:child_process|test\/server-process|openMigratedEmbedded|migratedPgliteDump|'fast-check'/;
+  /node:child_process|test\/server-process|openMigratedEmbedded|writeMigratedDataDir|'fast-check'/;
 class RunOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {

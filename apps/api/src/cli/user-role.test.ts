@@ -7,10 +7,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, migratedPgliteDump, onPostgres, type TestApp } from '../../test/harness.ts';
+import { createTestApp, onPostgres, type TestApp, writeMigratedDataDir } from '../../test/harness.ts';
 import { childEnv } from '../../test/server-process.ts';
 import { type Db, openDatabase } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { auditEvents, users } from '../db/schema.ts';
 import { runUserRole } from './user-role-command.ts';
 
@@ -39,11 +38,11 @@ afterAll(async () => {
 async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   if (onPostgres) return work(t.database.db);
   const dir = `${dataDir}/pglite`;
-  // The first opening starts from the suite's migrated dump instead of migrating from nothing.
-  const dump = existsSync(dir) ? undefined : await migratedPgliteDump();
-  const database = await openDatabase({ dataDir: dir, ...(dump ? { loadDataDir: dump } : {}) });
+  // The first opening starts from the suite's migrated data directory instead of migrating from
+  // nothing.
+  if (!existsSync(dir)) await writeMigratedDataDir(dir);
+  const database = await openDatabase({ dataDir: dir });
   try {
-    await runMigrations(database);
     return await work(database.db);
   } finally {
     await database.close();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migratedPgliteDump, openMigratedEmbedded } from '../../test/harness.ts';
+import { openMigratedEmbedded, writeMigratedDataDir } from '../../test/harness.ts';
 import { openDatabase } from './client.ts';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
 
@@ -29,6 +29,7 @@ describe('the embedded database on disk', () => {
   it('flushes the write-ahead log to the disk before each commit is acknowledged', async () => {
     const synced: string[] = [];
     const dir = await freshDir();
+    await writeMigratedDataDir(dir);
     const client = new PGlite({
       dataDir: dir,
       fs: new DurableNodeFS(dir, (fd) => {
@@ -36,7 +37,6 @@ describe('the embedded database on disk', () => {
         fsyncSync(fd);
       }),
       startParams: durableStartParams(),
-      loadDataDir: await migratedPgliteDump(),
     });
     await client.waitReady;
     try {
