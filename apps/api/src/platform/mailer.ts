@@ -128,8 +128,13 @@ export class SmtpTransport implements MailTransport {
   constructor(url: string, from: string) {
     this.from = from;
     // Bounded waits: a stuck server must not hold a message's claim (and the worker) for minutes.
+    // One pooled connection: the worker sends one message at a time, and a batch goes over one
+    // connection instead of a connection (and TLS handshake) per message; an idle one is closed
+    // after socketTimeout and opened again for the next message.
     this.transporter = nodemailer.createTransport({
       url,
+      pool: true,
+      maxConnections: 1,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
