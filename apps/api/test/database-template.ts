@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
@@ -18,7 +20,9 @@ import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
 // that no test could share.
 
 /** What the global setup hands to the test files (Vitest `provide` / `inject`). */
-export type DatabaseTemplate = { kind: 'postgres'; name: string } | { kind: 'pglite'; file: string };
+export type DatabaseTemplate =
+  | { kind: 'postgres'; name: string }
+  | { kind: 'pglite'; file: string; failure: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -98,37 +102,31 @@ async function snapshotKey(): Promise<string> {
   for (const file of ['client.ts', 'migrate.ts', 'durable-nodefs.ts']) {
     hash.update(`\0${file}\0`).update(await readFile(path.join(db, file)));
   }
+  hash.update(await readFile(new URL('./build-pglite-snapshot.ts', import.meta.url)));
   return hash.digest('hex').slice(0, 24);
 }
 
 /**
  * A dump of an in-memory PGlite with every migration applied: the one an earlier run left for the
- * same migrations, or a new one (written under a temporary name and renamed, so two runs at once
- * never read half a file).
+ * same migrations, or a new one. A new one is made in a worker thread while the test workers start
+ * and load the app (about 2.5 s that used to come before either), and written under a temporary
+ * name and renamed, so two runs at once never read half a file. The test files wait for it
+ * (waitForPgliteSnapshot); if it cannot be made, its error is written to `template.failure`.
  */
 export async function preparePgliteSnapshot(): Promise<{
   template: DatabaseTemplate;
   drop: () => Promise<void>;
 }> {
   const file = path.join(SNAPSHOT_DIR, `migrated-${await snapshotKey()}.tar`);
-  const template: DatabaseTemplate = { kind: 'pglite', file };
-  const drop = async () => {};
+  const failure = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.failed`;
+  const template: DatabaseTemplate = { kind: 'pglite', file, failure };
   if (existsSync(file)) {
     // Its time is its last use: the clean-up below never takes a dump a run is reading.
     const now = new Date();
     await utimes(file, now, now);
-    return { template, drop };
+    return { template, drop: async () => {} };
   }
 
-  const database = await openDatabase({ dataDir: 'memory://' });
-  let bytes: Buffer;
-  try {
-    await runMigrations(database);
-    if (database.kind !== 'pglite') throw new Error('expected the embedded database');
-    bytes = Buffer.from(await (await database.client.dumpDataDir('none')).arrayBuffer());
-  } finally {
-    await database.close();
-  }
   await mkdir(SNAPSHOT_DIR, { recursive: true });
   // Dumps no run has used for a day (other migrations, other checkouts).
   for (const old of await readdir(SNAPSHOT_DIR)) {
@@ -137,8 +135,35 @@ export async function preparePgliteSnapshot(): Promise<{
       await rm(other, { force: true });
     }
   }
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(partial, bytes);
-  await rename(partial, file);
-  return { template, drop };
+  // Node strips the types of the worker's TypeScript itself, as it does for the tests' processes.
+  const worker = new Worker(new URL('./build-pglite-snapshot.ts', import.meta.url), { workerData: { file } });
+  const built = new Promise<void>((resolve) => {
+    worker.once('error', (err) => writeFileSync(failure, err.stack ?? String(err)));
+    worker.once('exit', (code) => {
+      if (code !== 0 && !existsSync(failure)) writeFileSync(failure, `the worker exited with code ${code}`);
+      resolve();
+    });
+  });
+  return {
+    template,
+    drop: async () => {
+      await built;
+      await rm(failure, { force: true });
+    },
+  };
+}
+
+/** The dump's path once it exists; throws the reason if it could not be made. */
+export async function waitForPgliteSnapshot(template: Extract<DatabaseTemplate, { kind: 'pglite' }>) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (existsSync(template.file)) return template.file;
+    if (existsSync(template.failure)) {
+      throw new Error(
+        `The migrated test database could not be made:\n${await readFile(template.failure, 'utf8')}`,
+      );
+    }
+    if (Date.now() > deadline) throw new Error(`No migrated test database at ${template.file} after 120 s`);
+    await sleep(20);
+  }
 }

@@ -12,7 +12,7 @@ import { type Config, parseConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { recoveryQueue } from '../src/features/auth/recovery-queue.ts';
-import { type DatabaseTemplate, databaseUrl } from './database-template.ts';
+import { type DatabaseTemplate, databaseUrl, waitForPgliteSnapshot } from './database-template.ts';
 
 // Each test file gets its own real database: an in-memory PGlite by default, or a fresh database
 // on the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). In CI that server must
@@ -52,10 +52,17 @@ function databaseTemplate(): DatabaseTemplate | undefined {
   }
 }
 
+type PgliteTemplate = Extract<DatabaseTemplate, { kind: 'pglite' }>;
+let pgliteSnapshotFile: Promise<string> | undefined;
 let pgliteSnapshot: Promise<Buffer> | undefined;
+/** The migrated PGlite dump's path, once the global setup has made it. */
+function snapshotFile(template: PgliteTemplate): Promise<string> {
+  pgliteSnapshotFile ??= waitForPgliteSnapshot(template);
+  return pgliteSnapshotFile;
+}
 /** The migrated PGlite dump (a tar of the data directory), read once per test process. */
-function loadPgliteSnapshot(file: string): Promise<Buffer> {
-  pgliteSnapshot ??= readFile(file);
+function loadPgliteSnapshot(template: PgliteTemplate): Promise<Buffer> {
+  pgliteSnapshot ??= snapshotFile(template).then((file) => readFile(file));
   return pgliteSnapshot;
 }
 
@@ -65,7 +72,7 @@ function loadPgliteSnapshot(file: string): Promise<Buffer> {
  */
 async function migratedPgliteDump(): Promise<Blob | undefined> {
   const template = databaseTemplate();
-  return template?.kind === 'pglite' ? new Blob([await loadPgliteSnapshot(template.file)]) : undefined;
+  return template?.kind === 'pglite' ? new Blob([await loadPgliteSnapshot(template)]) : undefined;
 }
 
 /**
@@ -87,7 +94,7 @@ export async function writeMigratedDataDir(dir: string): Promise<void> {
   // The entries' names start with '/' ("/base/1/1259"): extracted below `dir`, as tar does by
   // default, which it reports as a warning (an error in strict mode) unless told so first.
   await tarExtract({
-    file: template.file,
+    file: await snapshotFile(template),
     cwd: dir,
     strict: true,
     filter: (name, entry) => {
@@ -165,9 +172,7 @@ async function embeddedDatabase(template: DatabaseTemplate | undefined): Promise
   if (!reused) {
     const database = (await openDatabase({
       dataDir: 'memory://',
-      ...(template?.kind === 'pglite'
-        ? { loadDataDir: new Blob([await loadPgliteSnapshot(template.file)]) }
-        : {}),
+      ...(template?.kind === 'pglite' ? { loadDataDir: new Blob([await loadPgliteSnapshot(template)]) } : {}),
     })) as EmbeddedDatabase;
     if (template?.kind === 'pglite') openedSchema.set(database, await schemaFingerprint(database));
     return database;
