@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMigratedEmbedded, writeMigratedDataDir } from '../../test/harness.ts';
+import { writeMigratedDataDir } from '../../test/harness.ts';
 import { openDatabase } from './client.ts';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs.ts';
 
@@ -54,7 +54,7 @@ describe('the embedded database on disk', () => {
 
   it('keeps a commit acknowledged just before the process is killed with SIGKILL, running with fsync on', async () => {
     const dir = await freshDir();
-    await (await openMigratedEmbedded(dir)).close();
+    await writeMigratedDataDir(dir);
     const child = spawn(process.execPath, [CHILD, dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
