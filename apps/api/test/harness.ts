@@ -54,25 +54,23 @@ function databaseTemplate(): DatabaseTemplate | undefined {
 
 type PgliteTemplate = Extract<DatabaseTemplate, { kind: 'pglite' }>;
 let pgliteSnapshotFile: Promise<string> | undefined;
-let pgliteSnapshot: Promise<Buffer> | undefined;
 /** The migrated PGlite dump's path, once the global setup has made it. */
 function snapshotFile(template: PgliteTemplate): Promise<string> {
   pgliteSnapshotFile ??= waitForPgliteSnapshot(template);
   return pgliteSnapshotFile;
 }
-/** The migrated PGlite dump (a tar of the data directory), read once per test process. */
-function loadPgliteSnapshot(template: PgliteTemplate): Promise<Buffer> {
-  pgliteSnapshot ??= snapshotFile(template).then((file) => readFile(file));
-  return pgliteSnapshot;
+
+let pgliteSnapshotBlob: Promise<Blob> | undefined;
+/** The dump (a tar of the data directory) as PGlite's `loadDataDir` takes it, once per test process. */
+function snapshotBlob(template: PgliteTemplate): Promise<Blob> {
+  pgliteSnapshotBlob ??= snapshotFile(template).then(async (file) => new Blob([await readFile(file)]));
+  return pgliteSnapshotBlob;
 }
 
-/**
- * The suite's migrated PGlite dump, for a test that needs an embedded database on disk: loading it
- * into an empty directory replaces migrating from nothing. Undefined outside Vitest's global setup.
- */
+/** The suite's migrated PGlite dump for an in-memory instance; undefined outside Vitest's global setup. */
 async function migratedPgliteDump(): Promise<Blob | undefined> {
   const template = databaseTemplate();
-  return template?.kind === 'pglite' ? new Blob([await loadPgliteSnapshot(template)]) : undefined;
+  return template?.kind === 'pglite' ? snapshotBlob(template) : undefined;
 }
 
 /**
@@ -172,7 +170,7 @@ async function embeddedDatabase(template: DatabaseTemplate | undefined): Promise
   if (!reused) {
     const database = (await openDatabase({
       dataDir: 'memory://',
-      ...(template?.kind === 'pglite' ? { loadDataDir: new Blob([await loadPgliteSnapshot(template)]) } : {}),
+      ...(template?.kind === 'pglite' ? { loadDataDir: await snapshotBlob(template) } : {}),
     })) as EmbeddedDatabase;
     if (template?.kind === 'pglite') openedSchema.set(database, await schemaFingerprint(database));
     return database;
