@@ -1,20 +1,33 @@
 import { createRequire } from 'node:module';
 import MangoPay from 'mangopay4-nodejs-sdk';
 import {
+  type Full,
+  type Json,
+  toBankAccount,
+  toHook,
+  toIdentityVerification,
+  toPayIn,
+  toPayout,
+  toProviderError,
+  toRefund,
+  toTransfer,
+  toUser,
+  toVirtualAccount,
+  toWallet,
+  toWalletTransaction,
+} from './mangopay-answers.ts';
+import {
   type BankAccount,
   type BankAccountInput,
   type Hook,
   type HookEventType,
   type IdentityVerificationSession,
-  type IdentityVerificationStatus,
   type NaturalUserInput,
   type PayIn,
   type PaymentProvider,
   type Payout,
   type PayoutInput,
   ProviderError,
-  type ProviderMoney,
-  type ProviderStatus,
   type ProviderUser,
   type ProviderWallet,
   type Refund,
@@ -43,212 +56,9 @@ export interface MangopayOptions {
   onRetry?: (err: ProviderError, attempt: number, what: string) => void;
 }
 
-// The SDK's answers are plain JSON with the provider's field names; only what we read is typed.
-type Json = Record<string, unknown>;
-type Full = { status?: number; body?: unknown; data?: unknown };
 type Options = { headers?: Record<string, string>; resolveWithFullResponse: true };
 // biome-ignore lint/suspicious/noExplicitAny: the SDK's overloaded typings do not name the full-answer form for every service.
 type Sdk = any;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-function money(v: unknown): ProviderMoney {
-  const m = (v ?? {}) as Json;
-  const amount = Number(m.Amount ?? 0);
-  if (!Number.isSafeInteger(amount))
-    throw new ProviderError('provider sent a non-integer amount', 502, false);
-  if (m.Currency !== undefined && m.Currency !== 'EUR')
-    throw new ProviderError(`provider sent currency ${str(m.Currency)}`, 502, false);
-  return { currency: 'EUR', amount };
-}
-
-function status(v: unknown): ProviderStatus {
-  return v === 'SUCCEEDED' || v === 'FAILED' ? v : 'CREATED';
-}
-
-const IDV_STATUSES: IdentityVerificationStatus[] = [
-  'PENDING',
-  'VALIDATED',
-  'REFUSED',
-  'REVIEW',
-  'OUT_OF_DATE',
-  'TIMEOUT',
-  'ERROR',
-];
-
-function idvReason(checks: unknown): string | null {
-  if (!Array.isArray(checks)) return null;
-  const reasons: string[] = [];
-  for (const check of checks as Json[]) {
-    if (check.CheckStatus !== 'REFUSED') continue;
-    for (const r of (Array.isArray(check.Reasons) ? check.Reasons : []) as Json[]) {
-      const text = [str(r.Type), str(r.Value)].filter(Boolean).join(': ');
-      if (text) reasons.push(text);
-    }
-    if (!Array.isArray(check.Reasons) || check.Reasons.length === 0) reasons.push(str(check.Type));
-  }
-  return reasons.length > 0 ? reasons.join('; ').slice(0, 500) : null;
-}
-
-export function toIdentityVerification(j: Json): IdentityVerificationSession {
-  const s = str(j.Status) as IdentityVerificationStatus;
-  return {
-    id: str(j.Id),
-    userId: str(j.UserId),
-    status: IDV_STATUSES.includes(s) ? s : 'ERROR',
-    hostedUrl: str(j.HostedUrl),
-    reason: idvReason(j.Checks),
-  };
-}
-
-function toUser(j: Json): ProviderUser {
-  return {
-    id: str(j.Id),
-    firstName: str(j.FirstName),
-    lastName: str(j.LastName),
-    email: str(j.Email),
-    tag: strOrNull(j.Tag),
-  };
-}
-
-function toWallet(j: Json): ProviderWallet {
-  const owners = Array.isArray(j.Owners) ? (j.Owners as unknown[]) : [];
-  return {
-    id: str(j.Id),
-    ownerId: str(owners[0]),
-    description: str(j.Description),
-    balance: money(j.Balance),
-    tag: strOrNull(j.Tag),
-  };
-}
-
-function toVirtualAccount(j: Json): VirtualAccount {
-  const local = ((j.LocalAccountsDetails as Json | undefined)?.Account ?? {}) as Json;
-  const international = ((j.InternationalAccountDetails as Json | undefined)?.Account ?? {}) as Json;
-  const owner = j.AccountOwner;
-  return {
-    id: str(j.Id),
-    walletId: str(j.WalletId),
-    ownerId: str(j.CreditedUserId),
-    iban: str(local.Iban ?? international.Iban).replace(/\s+/g, ''),
-    bic: str(local.Bic ?? international.Bic),
-    holderName: typeof owner === 'string' ? owner : '',
-    active: j.Active === true,
-  };
-}
-
-function toPayIn(j: Json): PayIn {
-  const debited = (j.DebitedBankAccount ?? {}) as Json;
-  const executed = Number(j.ExecutionDate ?? 0);
-  return {
-    id: str(j.Id),
-    status: status(j.Status),
-    creditedWalletId: str(j.CreditedWalletId),
-    creditedUserId: str(j.CreditedUserId),
-    // A bank wire on a virtual account credits what arrived, less the fees.
-    amount: money(j.CreditedFunds ?? j.DebitedFunds),
-    fees: money(j.Fees),
-    payerName: strOrNull(debited.OwnerName),
-    payerIban: strOrNull(debited.IBAN ?? debited.AccountNumber),
-    wireReference: strOrNull(j.WireReference),
-    resultMessage: strOrNull(j.ResultMessage),
-    executedAt: executed > 0 ? new Date(executed * 1000) : null,
-  };
-}
-
-function toTransfer(j: Json): Transfer {
-  return {
-    id: str(j.Id),
-    status: status(j.Status),
-    authorId: str(j.AuthorId),
-    debitedWalletId: str(j.DebitedWalletId),
-    creditedWalletId: str(j.CreditedWalletId),
-    amount: money(j.DebitedFunds),
-    fees: money(j.Fees),
-    resultMessage: strOrNull(j.ResultMessage),
-  };
-}
-
-const TRANSACTION_TYPES = ['PAYIN', 'TRANSFER', 'PAYOUT'] as const;
-
-function toWalletTransaction(j: Json): WalletTransaction {
-  const type = TRANSACTION_TYPES.find((t) => t === j.Type);
-  if (!type) throw new ProviderError(`provider listed a transaction of type ${str(j.Type)}`, 502, false);
-  return {
-    id: str(j.Id),
-    type,
-    nature: str(j.Nature) || 'REGULAR',
-    status: status(j.Status),
-    debitedWalletId: strOrNull(j.DebitedWalletId),
-    creditedWalletId: strOrNull(j.CreditedWalletId),
-    amount: money(j.DebitedFunds),
-    createdAt: new Date(Number(j.CreationDate ?? 0) * 1000),
-    tag: strOrNull(j.Tag),
-  };
-}
-
-/** The most transactions one page holds (the provider's limit). */
-const TRANSACTIONS_PER_PAGE = 100;
-/** Pages read at most for one wallet and window: a wallet busier than this is refused, not cut short. */
-const TRANSACTION_PAGES = 100;
-
-function toPayout(j: Json): Payout {
-  return {
-    id: str(j.Id),
-    status: status(j.Status),
-    authorId: str(j.AuthorId),
-    debitedWalletId: str(j.DebitedWalletId),
-    bankAccountId: str(j.BankAccountId),
-    amount: money(j.DebitedFunds),
-    resultMessage: strOrNull(j.ResultMessage),
-    tag: strOrNull(j.Tag),
-  };
-}
-
-function toRefund(j: Json): Refund {
-  return {
-    id: str(j.Id),
-    status: status(j.Status),
-    initialTransactionId: str(j.InitialTransactionId),
-    amount: money(j.DebitedFunds),
-    resultMessage: strOrNull(j.ResultMessage),
-  };
-}
-
-function toBankAccount(j: Json): BankAccount {
-  return {
-    id: str(j.Id),
-    userId: str(j.UserId),
-    ownerName: str(j.OwnerName),
-    iban: str(j.IBAN),
-    active: j.Active !== false,
-  };
-}
-
-function toHook(j: Json): Hook {
-  return {
-    id: str(j.Id),
-    eventType: str(j.EventType),
-    url: str(j.Url),
-    status: j.Status === 'DISABLED' ? 'DISABLED' : 'ENABLED',
-  };
-}
-
-/** The SDK rejects with the HTTP answer, a `{Message, Code: 408}` on its own timeout, or a string. */
-function toProviderError(err: unknown): ProviderError {
-  if (err instanceof ProviderError) return err;
-  if (err && typeof err === 'object') {
-    const e = err as Full & { Code?: number; Message?: string; message?: string };
-    const statusCode = typeof e.status === 'number' ? e.status : typeof e.Code === 'number' ? e.Code : 0;
-    const body = (e.body ?? e.data ?? {}) as Json;
-    const message = str(body.Message ?? e.Message ?? e.message ?? 'provider error');
-    const retryable = statusCode === 0 || statusCode === 408 || statusCode === 429 || statusCode >= 500;
-    return new ProviderError(message, statusCode, retryable, strOrNull(body.Type) ?? undefined);
-  }
-  // The token request answers a bare message on a broken connection.
-  return new ProviderError(str(err) || 'provider unreachable', 0, true);
-}
 
 // Two flaws of the SDK's HTTP layer, both in the default instance of its own copy of axios, which
 // every request (the token's too) goes through:
@@ -280,6 +90,11 @@ function sdkHttp(): AxiosLike {
   sdkAxios = http;
   return http;
 }
+
+/** The most transactions one page holds (the provider's limit). */
+const TRANSACTIONS_PER_PAGE = 100;
+/** Pages read at most for one wallet and window: a wallet busier than this is refused, not cut short. */
+const TRANSACTION_PAGES = 100;
 
 export class MangopayProvider implements PaymentProvider {
   readonly mode = 'mangopay' as const;

@@ -1,0 +1,220 @@
+import {
+  type BankAccount,
+  type Hook,
+  type IdentityVerificationSession,
+  type IdentityVerificationStatus,
+  type PayIn,
+  type Payout,
+  ProviderError,
+  type ProviderMoney,
+  type ProviderStatus,
+  type ProviderUser,
+  type ProviderWallet,
+  type Refund,
+  type Transfer,
+  type VirtualAccount,
+  type WalletTransaction,
+} from './provider.ts';
+
+// Reading Mangopay's answers (ADR 0039): the SDK hands back plain JSON with the provider's field
+// names, and these turn what we read of it into the provider interface's types, and its failures
+// into ProviderError (a refusal, or a fault worth trying again). mangopay.ts makes the calls.
+
+// The SDK's answers are plain JSON with the provider's field names; only what we read is typed.
+export type Json = Record<string, unknown>;
+export type Full = { status?: number; body?: unknown; data?: unknown };
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+function money(v: unknown): ProviderMoney {
+  const m = (v ?? {}) as Json;
+  const amount = Number(m.Amount ?? 0);
+  if (!Number.isSafeInteger(amount))
+    throw new ProviderError('provider sent a non-integer amount', 502, false);
+  if (m.Currency !== undefined && m.Currency !== 'EUR')
+    throw new ProviderError(`provider sent currency ${str(m.Currency)}`, 502, false);
+  return { currency: 'EUR', amount };
+}
+
+function status(v: unknown): ProviderStatus {
+  return v === 'SUCCEEDED' || v === 'FAILED' ? v : 'CREATED';
+}
+
+const IDV_STATUSES: IdentityVerificationStatus[] = [
+  'PENDING',
+  'VALIDATED',
+  'REFUSED',
+  'REVIEW',
+  'OUT_OF_DATE',
+  'TIMEOUT',
+  'ERROR',
+];
+
+function idvReason(checks: unknown): string | null {
+  if (!Array.isArray(checks)) return null;
+  const reasons: string[] = [];
+  for (const check of checks as Json[]) {
+    if (check.CheckStatus !== 'REFUSED') continue;
+    for (const r of (Array.isArray(check.Reasons) ? check.Reasons : []) as Json[]) {
+      const text = [str(r.Type), str(r.Value)].filter(Boolean).join(': ');
+      if (text) reasons.push(text);
+    }
+    if (!Array.isArray(check.Reasons) || check.Reasons.length === 0) reasons.push(str(check.Type));
+  }
+  return reasons.length > 0 ? reasons.join('; ').slice(0, 500) : null;
+}
+
+export function toIdentityVerification(j: Json): IdentityVerificationSession {
+  const s = str(j.Status) as IdentityVerificationStatus;
+  return {
+    id: str(j.Id),
+    userId: str(j.UserId),
+    status: IDV_STATUSES.includes(s) ? s : 'ERROR',
+    hostedUrl: str(j.HostedUrl),
+    reason: idvReason(j.Checks),
+  };
+}
+
+export function toUser(j: Json): ProviderUser {
+  return {
+    id: str(j.Id),
+    firstName: str(j.FirstName),
+    lastName: str(j.LastName),
+    email: str(j.Email),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+export function toWallet(j: Json): ProviderWallet {
+  const owners = Array.isArray(j.Owners) ? (j.Owners as unknown[]) : [];
+  return {
+    id: str(j.Id),
+    ownerId: str(owners[0]),
+    description: str(j.Description),
+    balance: money(j.Balance),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+export function toVirtualAccount(j: Json): VirtualAccount {
+  const local = ((j.LocalAccountsDetails as Json | undefined)?.Account ?? {}) as Json;
+  const international = ((j.InternationalAccountDetails as Json | undefined)?.Account ?? {}) as Json;
+  const owner = j.AccountOwner;
+  return {
+    id: str(j.Id),
+    walletId: str(j.WalletId),
+    ownerId: str(j.CreditedUserId),
+    iban: str(local.Iban ?? international.Iban).replace(/\s+/g, ''),
+    bic: str(local.Bic ?? international.Bic),
+    holderName: typeof owner === 'string' ? owner : '',
+    active: j.Active === true,
+  };
+}
+
+export function toPayIn(j: Json): PayIn {
+  const debited = (j.DebitedBankAccount ?? {}) as Json;
+  const executed = Number(j.ExecutionDate ?? 0);
+  return {
+    id: str(j.Id),
+    status: status(j.Status),
+    creditedWalletId: str(j.CreditedWalletId),
+    creditedUserId: str(j.CreditedUserId),
+    // A bank wire on a virtual account credits what arrived, less the fees.
+    amount: money(j.CreditedFunds ?? j.DebitedFunds),
+    fees: money(j.Fees),
+    payerName: strOrNull(debited.OwnerName),
+    payerIban: strOrNull(debited.IBAN ?? debited.AccountNumber),
+    wireReference: strOrNull(j.WireReference),
+    resultMessage: strOrNull(j.ResultMessage),
+    executedAt: executed > 0 ? new Date(executed * 1000) : null,
+  };
+}
+
+export function toTransfer(j: Json): Transfer {
+  return {
+    id: str(j.Id),
+    status: status(j.Status),
+    authorId: str(j.AuthorId),
+    debitedWalletId: str(j.DebitedWalletId),
+    creditedWalletId: str(j.CreditedWalletId),
+    amount: money(j.DebitedFunds),
+    fees: money(j.Fees),
+    resultMessage: strOrNull(j.ResultMessage),
+  };
+}
+
+const TRANSACTION_TYPES = ['PAYIN', 'TRANSFER', 'PAYOUT'] as const;
+
+export function toWalletTransaction(j: Json): WalletTransaction {
+  const type = TRANSACTION_TYPES.find((t) => t === j.Type);
+  if (!type) throw new ProviderError(`provider listed a transaction of type ${str(j.Type)}`, 502, false);
+  return {
+    id: str(j.Id),
+    type,
+    nature: str(j.Nature) || 'REGULAR',
+    status: status(j.Status),
+    debitedWalletId: strOrNull(j.DebitedWalletId),
+    creditedWalletId: strOrNull(j.CreditedWalletId),
+    amount: money(j.DebitedFunds),
+    createdAt: new Date(Number(j.CreationDate ?? 0) * 1000),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+export function toPayout(j: Json): Payout {
+  return {
+    id: str(j.Id),
+    status: status(j.Status),
+    authorId: str(j.AuthorId),
+    debitedWalletId: str(j.DebitedWalletId),
+    bankAccountId: str(j.BankAccountId),
+    amount: money(j.DebitedFunds),
+    resultMessage: strOrNull(j.ResultMessage),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+export function toRefund(j: Json): Refund {
+  return {
+    id: str(j.Id),
+    status: status(j.Status),
+    initialTransactionId: str(j.InitialTransactionId),
+    amount: money(j.DebitedFunds),
+    resultMessage: strOrNull(j.ResultMessage),
+  };
+}
+
+export function toBankAccount(j: Json): BankAccount {
+  return {
+    id: str(j.Id),
+    userId: str(j.UserId),
+    ownerName: str(j.OwnerName),
+    iban: str(j.IBAN),
+    active: j.Active !== false,
+  };
+}
+
+export function toHook(j: Json): Hook {
+  return {
+    id: str(j.Id),
+    eventType: str(j.EventType),
+    url: str(j.Url),
+    status: j.Status === 'DISABLED' ? 'DISABLED' : 'ENABLED',
+  };
+}
+
+/** The SDK rejects with the HTTP answer, a `{Message, Code: 408}` on its own timeout, or a string. */
+export function toProviderError(err: unknown): ProviderError {
+  if (err instanceof ProviderError) return err;
+  if (err && typeof err === 'object') {
+    const e = err as Full & { Code?: number; Message?: string; message?: string };
+    const statusCode = typeof e.status === 'number' ? e.status : typeof e.Code === 'number' ? e.Code : 0;
+    const body = (e.body ?? e.data ?? {}) as Json;
+    const message = str(body.Message ?? e.Message ?? e.message ?? 'provider error');
+    const retryable = statusCode === 0 || statusCode === 408 || statusCode === 429 || statusCode >= 500;
+    return new ProviderError(message, statusCode, retryable, strOrNull(body.Type) ?? undefined);
+  }
+  // The token request answers a bare message on a broken connection.
+  return new ProviderError(str(err) || 'provider unreachable', 0, true);
+}
