@@ -8,7 +8,7 @@ import { createTestApp, onPostgres, type TestApp, type TestClient } from '../../
 import { users } from '../../db/schema.ts';
 import { campaigns, investments } from '../../db/schema-campaigns.ts';
 import { keyInformationVersions } from '../../db/schema-key-information.ts';
-import { revoke } from '../investing/service.ts';
+import { revoke } from '../investing/commands/revoke-investment.ts';
 import { investmentPostedEmail } from '../settlement/emails.ts';
 import { canonicalJson, changedFields, isMaterial, sheetHash } from './commands/key-information-version.ts';
 

@@ -19,7 +19,8 @@ import { lockCampaign } from '../campaigns/state.ts';
 import { accountCode } from '../ledger/account-code.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { checkInvestmentInvariants } from '../settlement/invariants.ts';
-import { invest, revoke } from './service.ts';
+import { revoke } from './commands/revoke-investment.ts';
+import { invest } from './service.ts';
 
 // Investments and revocations of one investor in one campaign, at the same time. They lock the
 // investor's wallet first, so they queue on it; the settlement locks the campaign first, and the

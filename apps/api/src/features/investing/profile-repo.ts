@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { investorProfiles, sophisticatedEvidence } from '../../db/schema-campaigns.ts';
 
-// Queries of the sophisticated-investor requests' evidence, the approvals' expiry and the tax
-// residence (ADR 0033). Kept apart from repo.ts, whose statements serve the invest hot path.
+// Queries of the investor profiles, the sophisticated-investor requests' evidence, the approvals'
+// expiry and the tax residence (ADR 0033). Kept apart from repo.ts, whose statements serve the
+// invest hot path.
 
+export type ProfileRow = typeof investorProfiles.$inferSelect;
 export type EvidenceRow = typeof sophisticatedEvidence.$inferSelect;
 export type NewEvidence = typeof sophisticatedEvidence.$inferInsert;
 
@@ -144,4 +146,54 @@ export async function eraseEvidenceAndTaxId(db: Db, userId: string): Promise<str
     .set({ taxId: null, updatedAt: sql`now()` })
     .where(eq(investorProfiles.userId, userId));
   return rows.map((r) => r.key);
+}
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: investorProfiles, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Creates the profile with `values`, or updates the existing one. */
+export async function upsertProfile(
+  db: Db,
+  userId: string,
+  values: Partial<typeof investorProfiles.$inferInsert>,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(investorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, updatedAt: now } });
+}
+
+export async function lockProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(investorProfiles)
+    .where(eq(investorProfiles.userId, userId))
+    .for('update');
+  return row;
+}
+
+export async function listInvestors(db: Db, status: string | undefined) {
+  return db
+    .select({ profile: investorProfiles, username: users.username, email: users.email })
+    .from(investorProfiles)
+    .innerJoin(users, eq(users.id, investorProfiles.userId))
+    .where(status ? eq(investorProfiles.sophisticatedRequest, status) : undefined)
+    .orderBy(desc(investorProfiles.sophisticatedRequestedAt), desc(investorProfiles.updatedAt))
+    .limit(500);
+}
+
+export async function investorRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: investorProfiles, username: users.username, email: users.email })
+    .from(investorProfiles)
+    .innerJoin(users, eq(users.id, investorProfiles.userId))
+    .where(eq(investorProfiles.userId, userId));
+  return row;
 }

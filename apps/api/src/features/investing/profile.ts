@@ -24,7 +24,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mailer.ts';
 import * as profileRepo from './profile-repo.ts';
-import * as repo from './repo.ts';
 import { isUuid } from './service.ts';
 import { sophisticatedStatusEmail } from './sophisticated-emails.ts';
 
@@ -35,7 +34,7 @@ import { sophisticatedStatusEmail } from './sophisticated-emails.ts';
 
 const toIso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-function knowledgeStatus(p: repo.ProfileRow | null, now: Date): KnowledgeTestStatus {
+function knowledgeStatus(p: profileRepo.ProfileRow | null, now: Date): KnowledgeTestStatus {
   if (!p?.knowledgeTakenAt) return 'missing';
   if (!p.knowledgePassed) return 'failed';
   if (!p.knowledgeValidUntil || p.knowledgeValidUntil <= now) return 'expired';
@@ -43,7 +42,7 @@ function knowledgeStatus(p: repo.ProfileRow | null, now: Date): KnowledgeTestSta
 }
 
 /** The class the invest rules apply: an approval counts until its end, even before the expiry job ran. */
-function effectiveClass(p: repo.ProfileRow | null, now: Date): InvestorClass {
+function effectiveClass(p: profileRepo.ProfileRow | null, now: Date): InvestorClass {
   const running = p?.sophisticatedValidUntil && p.sophisticatedValidUntil > now;
   return p?.investorClass === 'sophisticated' && running ? 'sophisticated' : 'non_sophisticated';
 }
@@ -59,7 +58,7 @@ export function toEvidenceDto(e: profileRepo.EvidenceRow): EvidenceDto {
 }
 
 /** The request's Annex II details, as both the investor and the back office see them. */
-function requestDetails(p: repo.ProfileRow | null, evidence: profileRepo.EvidenceRow[]) {
+function requestDetails(p: profileRepo.ProfileRow | null, evidence: profileRepo.EvidenceRow[]) {
   return {
     person_type: (p?.sophisticatedPersonType ?? null) as SophisticatedPersonType | null,
     criteria: (p?.sophisticatedCriteria ?? []) as AnnexIICriterion[],
@@ -70,7 +69,7 @@ function requestDetails(p: repo.ProfileRow | null, evidence: profileRepo.Evidenc
 }
 
 export function toProfileDto(
-  p: repo.ProfileRow | null,
+  p: profileRepo.ProfileRow | null,
   emailVerified: boolean,
   evidence: profileRepo.EvidenceRow[] = [],
 ): InvestorProfileDto {
@@ -115,7 +114,7 @@ export function toProfileDto(
 }
 
 export async function getProfile(ctx: AppContext, userId: string): Promise<InvestorProfileDto> {
-  const row = await repo.findProfile(ctx.db, userId);
+  const row = await profileRepo.findProfile(ctx.db, userId);
   if (!row) throw notFound();
   const evidence = await profileRepo.evidenceOf(
     ctx.db,
@@ -133,7 +132,7 @@ export async function takeKnowledgeTest(
 ): Promise<InvestorProfileDto> {
   const now = new Date();
   const passed = wrongKnowledgeAnswers(body.answers).length === 0;
-  await repo.upsertProfile(ctx.db, userId, {
+  await profileRepo.upsertProfile(ctx.db, userId, {
     knowledgeAnswers: body.answers,
     knowledgePassed: passed,
     knowledgeTakenAt: now,
@@ -153,7 +152,7 @@ export async function saveLossSimulation(
   const commitments = parseEuroToCents(body.annual_commitments);
   if (typeof income !== 'number' || typeof liquid !== 'number' || typeof commitments !== 'number')
     throw new AppError('invalidAmount', 400);
-  await repo.upsertProfile(ctx.db, userId, {
+  await profileRepo.upsertProfile(ctx.db, userId, {
     annualIncomeCents: income,
     liquidAssetsCents: liquid,
     annualCommitmentsCents: commitments,
@@ -165,7 +164,7 @@ export async function saveLossSimulation(
 // ---- back office -------------------------------------------------------------------------------
 
 function toBackofficeDto(
-  row: NonNullable<Awaited<ReturnType<typeof repo.investorRow>>>,
+  row: NonNullable<Awaited<ReturnType<typeof profileRepo.investorRow>>>,
   evidence: profileRepo.EvidenceRow[],
 ): BackofficeInvestorDto {
   const p = row.profile;
@@ -184,7 +183,10 @@ function toBackofficeDto(
   };
 }
 
-async function withEvidence(ctx: AppContext, row: NonNullable<Awaited<ReturnType<typeof repo.investorRow>>>) {
+async function withEvidence(
+  ctx: AppContext,
+  row: NonNullable<Awaited<ReturnType<typeof profileRepo.investorRow>>>,
+) {
   return toBackofficeDto(
     row,
     await profileRepo.evidenceOf(ctx.db, row.profile.userId, row.profile.sophisticatedRequestedAt),
@@ -195,7 +197,7 @@ export async function listInvestors(
   ctx: AppContext,
   status: SophisticatedRequestStatus | undefined,
 ): Promise<BackofficeInvestorDto[]> {
-  const rows = await repo.listInvestors(ctx.db, status);
+  const rows = await profileRepo.listInvestors(ctx.db, status);
   return Promise.all(rows.map((row) => withEvidence(ctx, row)));
 }
 
@@ -213,7 +215,7 @@ export async function decideSophisticated(
   if (!isUuid(userId)) throw notFound();
   const approve = body.decision === 'approve';
   await ctx.db.transaction(async (tx) => {
-    const p = await repo.lockProfile(tx, userId);
+    const p = await profileRepo.lockProfile(tx, userId);
     if (!p) throw notFound();
     const waiting = p.sophisticatedRequest === 'requested';
     const approved = p.sophisticatedRequest === 'approved';
@@ -221,7 +223,7 @@ export async function decideSophisticated(
     const now = new Date();
     const validUntil = approve ? plusCalendarMonths(now, SOPHISTICATED_VALID_MONTHS) : null;
     const reason = approve ? null : (body.reason ?? null);
-    await repo.upsertProfile(tx, userId, {
+    await profileRepo.upsertProfile(tx, userId, {
       sophisticatedRequest: approve ? 'approved' : 'rejected',
       investorClass: approve ? 'sophisticated' : 'non_sophisticated',
       sophisticatedDecidedBy: adminId,
@@ -254,7 +256,7 @@ export async function decideSophisticated(
     }
   });
   ctx.mail.nudge();
-  const row = await repo.investorRow(ctx.db, userId);
+  const row = await profileRepo.investorRow(ctx.db, userId);
   if (!row) throw notFound();
   return withEvidence(ctx, row);
 }

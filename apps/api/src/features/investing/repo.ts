@@ -13,7 +13,6 @@ import { announcePendingCreditSql } from '../ledger/commands/reserve-out.ts';
 // prepared and the work done under that lock is one statement and the commit.
 
 export type InvestmentRow = typeof investments.$inferSelect;
-export type ProfileRow = typeof investorProfiles.$inferSelect;
 
 /** Live investments: the money they hold counts towards the campaign's committed total. */
 export const LIVE_STATUSES = ['reserved', 'posted'] as const;
@@ -357,58 +356,6 @@ export async function committedTotalsOf(db: Db, investorId: string) {
     .from(investments)
     .where(and(eq(investments.investorId, investorId), inArray(investments.status, [...LIVE_STATUSES])))
     .groupBy(investments.currency);
-}
-
-// ---- investor profiles -------------------------------------------------------------------------
-
-export async function findProfile(db: Db, userId: string) {
-  const [row] = await db
-    .select({ profile: investorProfiles, emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .leftJoin(investorProfiles, eq(investorProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
-/** Creates the profile with `values`, or updates the existing one. */
-export async function upsertProfile(
-  db: Db,
-  userId: string,
-  values: Partial<typeof investorProfiles.$inferInsert>,
-): Promise<void> {
-  const now = new Date();
-  await db
-    .insert(investorProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: investorProfiles.userId, set: { ...values, updatedAt: now } });
-}
-
-export async function lockProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(investorProfiles)
-    .where(eq(investorProfiles.userId, userId))
-    .for('update');
-  return row;
-}
-
-export async function listInvestors(db: Db, status: string | undefined) {
-  return db
-    .select({ profile: investorProfiles, username: users.username, email: users.email })
-    .from(investorProfiles)
-    .innerJoin(users, eq(users.id, investorProfiles.userId))
-    .where(status ? eq(investorProfiles.sophisticatedRequest, status) : undefined)
-    .orderBy(desc(investorProfiles.sophisticatedRequestedAt), desc(investorProfiles.updatedAt))
-    .limit(500);
-}
-
-export async function investorRow(db: Db, userId: string) {
-  const [row] = await db
-    .select({ profile: investorProfiles, username: users.username, email: users.email })
-    .from(investorProfiles)
-    .innerJoin(users, eq(users.id, investorProfiles.userId))
-    .where(eq(investorProfiles.userId, userId));
-  return row;
 }
 
 // ---- writes on behalf of the settlement, the demo rounds and development tools -----------------

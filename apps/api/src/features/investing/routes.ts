@@ -29,10 +29,12 @@ import {
   requestSophisticated,
   type SophisticatedForm,
 } from './commands/request-sophisticated.ts';
+import { revoke } from './commands/revoke-investment.ts';
 import { saveTaxResidence } from './commands/save-tax-residence.ts';
 import { authorizeInvestorAdmin } from './policies.ts';
 import * as profile from './profile.ts';
 import { downloadEvidence } from './queries/download-evidence.ts';
+import { portfolio } from './queries/portfolio.ts';
 import * as investing from './service.ts';
 
 const errors = {
@@ -146,7 +148,7 @@ export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: InvestmentDto, ...errors },
       },
     },
-    async (req) => investing.revoke(ctx, requireSession(req).user.id, req.params.id),
+    async (req) => revoke(ctx, requireSession(req).user.id, req.params.id),
   );
 
   r.get(
@@ -161,7 +163,7 @@ export async function investingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return investing.portfolio(ctx, requireSession(req).user.id);
+      return portfolio(ctx, requireSession(req).user.id);
     },
   );
 

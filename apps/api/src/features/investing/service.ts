@@ -5,9 +5,8 @@ import {
   IDEMPOTENCY_KEY_MAX,
   type InvestmentDto,
   type InvestmentStatus,
-  type PortfolioDto,
 } from '@indiesplit/shared/investing';
-import { centsFromSql, centsToEuroString, MAX_EURO_CENTS } from '@indiesplit/shared/money';
+import { centsToEuroString, MAX_EURO_CENTS } from '@indiesplit/shared/money';
 import { CURRENCIES, type Currency } from '@indiesplit/shared/wallet';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -19,17 +18,17 @@ import type { CampaignRow } from '../campaigns/state.ts';
 import { assertIdentityVerified } from '../identity/service.ts';
 import { type AccountSpec, accountCode } from '../ledger/account-code.ts';
 import { reserveOut } from '../ledger/commands/reserve-out.ts';
-import { voidPending } from '../ledger/commands/void-pending.ts';
 import * as ledger from '../ledger/service.ts';
 import { notifyMilestones } from '../notifications/milestones.ts';
 import { notifyMember } from '../notifications/service.ts';
 import { conflictOfInterest, flagConflict } from './conflicts.ts';
-import { investmentReservedEmail, investmentRevokedEmail } from './emails.ts';
+import { investmentReservedEmail } from './emails.ts';
 import { investorStanding } from './investor-standing.ts';
 import * as repo from './repo.ts';
 
-// Investing (ECSP safeguards, ADR 0011). The rules of one investment and of its revocation; the
-// investor profile (knowledge test, loss simulation, sophisticated status) is in profile.ts.
+// Investing (ECSP safeguards, ADR 0011). The rules of one investment; its revocation is in
+// commands/revoke-investment.ts, the portfolio in queries/portfolio.ts, and the investor profile
+// (knowledge test, loss simulation, sophisticated status) in profile.ts.
 //
 // Lock order of an investment: the investor's wallet (ledger row), then the campaign row, then the
 // campaign's escrow (ledger row) — the campaign is locked last and only for one statement and the
@@ -116,7 +115,7 @@ async function replay(db: Db, existing: { id: string; requestHash: string | null
 // Ledger account ids never change once created: remembered per database so the hot path does not
 // upsert them on every investment.
 const accountIds = new WeakMap<Db, Map<string, string>>();
-async function accountId(db: Db, spec: AccountSpec): Promise<string> {
+export async function accountId(db: Db, spec: AccountSpec): Promise<string> {
   let cache = accountIds.get(db);
   if (!cache) {
     cache = new Map();
@@ -138,7 +137,7 @@ class TryAgain extends Error {}
  * Runs a transaction, and again when PostgreSQL aborted it for a deadlock or a serialization
  * failure, or when it lost a race (TryAgain): never a refusal the caller should see.
  */
-const retrying = <T>(work: () => Promise<T>): Promise<T> =>
+export const retrying = <T>(work: () => Promise<T>): Promise<T> =>
   retryingConflicts(work, { alsoRetry: (err) => err instanceof TryAgain, pauseMs: 8 });
 
 type CampaignTerms = Pick<
@@ -401,86 +400,4 @@ export async function invest(
     if (err instanceof TryAgain) throw new AppError('campaignFull', 409);
     throw err;
   }
-}
-
-/**
- * Revokes an investment within its reflection period (one click, no reason): the reservation is
- * voided, so the money is available again at once, and the campaign's total drops.
- */
-export async function revoke(ctx: AppContext, userId: string, investmentId: string): Promise<InvestmentDto> {
-  if (!isUuid(investmentId)) throw notFound();
-  const db = ctx.db;
-  const first = await repo.findInvestment(db, investmentId);
-  // Someone else's investment does not exist, as far as this caller can tell.
-  if (!first || first.investorId !== userId) throw notFound();
-  // Early answers without any lock; the same checks are repeated on the locked row.
-  if (first.status !== 'reserved') throw new AppError('investmentNotRevocable', 409);
-  if (new Date() >= first.reflectionEndsAt) throw new AppError('reflectionPeriodOver', 409);
-  const walletId = await accountId(db, { kind: 'wallet', currency: first.currency as Currency, userId });
-  return retrying(() =>
-    db.transaction(async (tx) => {
-      // The wallet first, as an investment does: the investor's investments and revocations queue
-      // on it, and the campaign's lock comes second.
-      await ledger.holdAccount(tx, walletId);
-      const campaign = await repo.lockCampaignRow(tx, first.campaignId);
-      const inv = await repo.lockInvestment(tx, investmentId);
-      if (!campaign || !inv) throw notFound();
-      const now = new Date();
-      if (inv.status !== 'reserved') throw new AppError('investmentNotRevocable', 409);
-      if (now >= inv.reflectionEndsAt) throw new AppError('reflectionPeriodOver', 409);
-      // The ledger voids the reservation (one statement), then the investment is marked revoked
-      // and the campaign's totals lowered (one statement).
-      const voidTransferId = await voidPending(tx, { pendingId: inv.reserveTransferId, createdBy: userId });
-      if (voidTransferId === undefined) throw new AppError('transferAlreadySettled', 409);
-      await repo.markRevoked(tx, inv, voidTransferId, now);
-      const investor = await repo.recipientOf(tx, userId);
-      if (investor)
-        await notifyMember(tx, ctx.config.publicUrl, {
-          type: 'investment_revoked',
-          userId,
-          campaign: { id: campaign.id, title: campaign.title, slug: campaign.slug ?? campaign.id },
-          subjectId: inv.id,
-          data: { amount_cents: inv.amountCents, currency: inv.currency },
-          mail: investmentRevokedEmail(
-            {
-              to: investor.email,
-              userId,
-              language: asLanguage(investor.language),
-              name: investor.username,
-            },
-            { title: campaign.title, slug: campaign.slug ?? campaign.id, currency: inv.currency },
-            inv.amountCents,
-            ctx.config.publicUrl,
-          ),
-        });
-      const voided = { id: voidTransferId };
-      return toInvestmentDto(
-        {
-          ...inv,
-          status: 'revoked',
-          settleTransferId: voided.id,
-          revokedAt: now,
-          settledAt: now,
-          updatedAt: now,
-        },
-        { ...campaign },
-        now,
-      );
-    }),
-  );
-}
-
-export async function portfolio(ctx: AppContext, userId: string): Promise<PortfolioDto> {
-  const [rows, totals] = await Promise.all([
-    repo.listInvestmentsOf(ctx.db, userId),
-    repo.committedTotalsOf(ctx.db, userId),
-  ]);
-  const now = new Date();
-  return {
-    investments: rows.map((r) => toInvestmentDto(r.investment, r.campaign, now)),
-    totals: CURRENCIES.map((currency) => ({
-      currency,
-      committed_cents: centsFromSql(totals.find((t) => t.currency === currency)?.total ?? null),
-    })),
-  };
 }

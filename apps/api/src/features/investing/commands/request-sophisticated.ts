@@ -11,7 +11,6 @@ import { AppError } from '../../../platform/errors.ts';
 import { checkEvidence, type EvidenceType, evidenceExtension, evidenceFileName } from '../evidence-file.ts';
 import { getProfile } from '../profile.ts';
 import * as profileRepo from '../profile-repo.ts';
-import * as repo from '../repo.ts';
 
 // A request to be treated as sophisticated (Annex II, ADR 0033): the criteria ticked and the
 // documents that prove them, in one multipart form. The files are checked, stored, then recorded
@@ -51,7 +50,7 @@ export async function requestSophisticated(
   readForm: () => Promise<SophisticatedForm>,
 ): Promise<InvestorProfileDto> {
   // A request already waiting is refused before its files are read (the transaction decides).
-  const before = await repo.findProfile(ctx.db, userId);
+  const before = await profileRepo.findProfile(ctx.db, userId);
   if (before?.profile?.sophisticatedRequest === 'requested')
     throw new AppError('sophisticatedAlreadyRequested', 409);
   // One PDF-check slot for the whole form bounds how many forms are held in memory at once.
@@ -84,8 +83,8 @@ export async function requestSophisticated(
       });
     }
     await ctx.db.transaction(async (tx) => {
-      await repo.upsertProfile(tx, userId, {});
-      const p = await repo.lockProfile(tx, userId);
+      await profileRepo.upsertProfile(tx, userId, {});
+      const p = await profileRepo.lockProfile(tx, userId);
       if (p?.sophisticatedRequest === 'requested') throw new AppError('sophisticatedAlreadyRequested', 409);
       // A running approval is renewed from its reminder on: the investor stays sophisticated until
       // its end while an admin decides (ADR 0033).
@@ -94,7 +93,7 @@ export async function requestSophisticated(
         p.sophisticatedValidUntil.getTime() - requestedAt.getTime() <= SOPHISTICATED_REMINDER_DAYS * DAY_MS;
       if (p?.investorClass === 'sophisticated' && !renewable)
         throw new AppError('sophisticatedAlreadyApproved', 409);
-      await repo.upsertProfile(tx, userId, {
+      await profileRepo.upsertProfile(tx, userId, {
         sophisticatedRequest: 'requested',
         sophisticatedPersonType: input.person_type,
         sophisticatedCriteria: [...new Set(input.criteria)],

@@ -2,7 +2,7 @@ import type { InvestorProfileDto, TaxResidenceRequest } from '@indiesplit/shared
 import type { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
 import { getProfile } from '../profile.ts';
-import * as repo from '../repo.ts';
+import * as profileRepo from '../profile-repo.ts';
 
 type Parsed = z.output<typeof TaxResidenceRequest>;
 
@@ -12,7 +12,7 @@ export async function saveTaxResidence(
   userId: string,
   body: Parsed,
 ): Promise<InvestorProfileDto> {
-  await repo.upsertProfile(ctx.db, userId, {
+  await profileRepo.upsertProfile(ctx.db, userId, {
     taxResidenceCountry: body.country,
     taxId: body.tax_id,
     taxResidenceAt: new Date(),
