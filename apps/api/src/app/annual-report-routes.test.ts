@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from '../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/harness.ts';
-import { campaignEvents, campaigns, investments, investorProfiles } from '../db/schema-campaigns.ts';
+import { campaignEvents, campaigns } from '../db/schema-campaigns.ts';
+import { investments, investorProfiles } from '../db/schema-investing.ts';
 
 // The annual report (ECSP Art 16, ADR 0031) as an admin downloads it: every real-money campaign
 // funded in the year, its amount, its investors by country and class; nothing else, and no cell a

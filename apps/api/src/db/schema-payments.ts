@@ -12,7 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
-import { campaigns, deposits, investments } from './schema-campaigns.ts';
+import { campaigns, deposits } from './schema-campaigns.ts';
+import { investments } from './schema-investing.ts';
 
 // Client money through the payment provider (ADR 0039).
 

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 
 // Reads for ADR 0031 (conflicts of interest, the per-studio limit). Investments are written by
 // investing; campaigns only read them here.

@@ -2,8 +2,9 @@ import { PUBLIC_CAMPAIGN_STATUSES } from '@indiesplit/shared/campaigns';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
 import { communityPosts, communityReports } from '../../db/schema-community.ts';
+import { investments } from '../../db/schema-investing.ts';
 
 // Queries of the questions and comments (ADR 0038). Reads of campaigns, investments and users are
 // joins for the page and the badges; this feature writes only its own tables.

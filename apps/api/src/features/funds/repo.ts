@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { depositReferences, deposits, investments, withdrawals } from '../../db/schema-campaigns.ts';
+import { depositReferences, deposits, withdrawals } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 
 // Queries of deposits, withdrawals and personal references, nothing else. The rules live in
 // service.ts; money itself moves through the ledger's service.

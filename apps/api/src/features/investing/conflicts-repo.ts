@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import { pitchAssignments, pitchEvents, pitches, pitchReviews } from '../../db/schema-pitches.ts';
 
 // The reads behind the conflicts-of-interest rule (ADR 0031), kept apart from repo.ts so the invest

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign, investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import { pitchAssignments, pitchEvents, pitches, pitchReviews } from '../../db/schema-pitches.ts';
 
 // Conflicts of interest (ECSP Art 8, ADR 0031): staff who reviewed or decided a pitch cannot

@@ -15,7 +15,8 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../test/harness.ts';
-import { campaigns, investments, investorProfiles } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments, investorProfiles } from '../../db/schema-investing.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 
 let t: TestApp;

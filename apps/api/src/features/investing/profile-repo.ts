@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { investorProfiles, sophisticatedEvidence } from '../../db/schema-campaigns.ts';
+import { investorProfiles, sophisticatedEvidence } from '../../db/schema-investing.ts';
 
 // Queries of the investor profiles, the sophisticated-investor requests' evidence, the approvals'
 // expiry and the tax residence (ADR 0033). Kept apart from repo.ts, whose statements serve the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCampaign, investBody, newKey, readyInvestor } from '../../../test/fixtures/investing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
-import { investorProfiles } from '../../db/schema-campaigns.ts';
+import { investorProfiles } from '../../db/schema-investing.ts';
 import { notificationPreferences } from '../../db/schema-notifications.ts';
 
 // Every movement of an investor's own money is confirmed by email (the receipt of a reservation,

@@ -14,7 +14,7 @@ import {
 import { makePdf } from '../../../test/fixtures/pitches.ts';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { auditEvents } from '../../db/schema.ts';
-import { investorProfiles, sophisticatedEvidence } from '../../db/schema-campaigns.ts';
+import { investorProfiles, sophisticatedEvidence } from '../../db/schema-investing.ts';
 import { runSophisticatedExpiryRound } from './sophisticated-expiry.ts';
 
 // Sophisticated investors under Annex II (ADR 0033): the criteria and their evidence, the admin's

@@ -10,7 +10,8 @@ import {
 import { and, asc, eq, gt, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import {
   type ReminderStep,
   revenueDistributions,

@@ -14,7 +14,8 @@ import {
 import { and, asc, desc, eq, gte, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import { revenueDistributions, revenuePayouts, revenueReports } from '../../db/schema-revenue.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';

@@ -14,7 +14,8 @@ import {
 import type { TestApp } from '../../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import { studioKyb } from '../../db/schema-kyb.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { seed } from '../../seed/seed.ts';

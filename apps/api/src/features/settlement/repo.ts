@@ -2,7 +2,8 @@ import type { CampaignStatus } from '@indiesplit/shared/campaigns';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { campaigns, investments } from '../../db/schema-campaigns.ts';
+import { campaigns } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 
 // Queries of the settlement worker, nothing else. The rules live in service.ts.
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { investments } from '../../db/schema-campaigns.ts';
+import { investments } from '../../db/schema-investing.ts';
 import { campaignFollows, campaignUpdates } from '../../db/schema-notifications.ts';
 
 export type UpdateRow = typeof campaignUpdates.$inferSelect;

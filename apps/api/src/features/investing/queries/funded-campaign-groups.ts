@@ -1,6 +1,7 @@
 import { and, asc, countDistinct, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { campaigns, investments, investorProfiles } from '../../../db/schema-campaigns.ts';
+import { campaigns } from '../../../db/schema-campaigns.ts';
+import { investments, investorProfiles } from '../../../db/schema-investing.ts';
 
 // The rows of the annual report to the regulator (ECSP Art 16, ADR 0031): read-only.
 
