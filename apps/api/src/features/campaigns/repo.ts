@@ -1,4 +1,5 @@
-import type { BackofficeCampaignQuery, CampaignStatus, ServiceStatus } from '@indiesplit/shared/campaigns';
+import type { CampaignStatus, ServiceStatus } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignQuery } from '@indiesplit/shared/campaigns-backoffice';
 import type { Currency } from '@indiesplit/shared/wallet';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,20 +1,22 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
 import {
-  BackofficeCampaignDetail,
-  BackofficeCampaignList,
-  BackofficeCampaignQuery,
   CampaignDetailDto,
-  CampaignEditRequest,
   CampaignListQuery,
   CampaignListResponse,
-  CampaignStatusRequest,
   DEVELOPER_SERVICES,
   KeyInformationVersionDto,
   KeyInformationVersionListDto,
-  ServiceStatusRequest,
   WatchRequest,
   WatchResponse,
 } from '@indiesplit/shared/campaigns';
+import {
+  BackofficeCampaignDetail,
+  BackofficeCampaignList,
+  BackofficeCampaignQuery,
+  CampaignEditRequest,
+  CampaignStatusRequest,
+  ServiceStatusRequest,
+} from '@indiesplit/shared/campaigns-backoffice';
 import { LANGUAGES } from '@indiesplit/shared/messages';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns-backoffice';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

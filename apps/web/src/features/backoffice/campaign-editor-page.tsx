@@ -1,4 +1,5 @@
-import { type BackofficeCampaignDetail, PUBLIC_CAMPAIGN_STATUSES } from '@indiesplit/shared/campaigns';
+import { PUBLIC_CAMPAIGN_STATUSES } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns-backoffice';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

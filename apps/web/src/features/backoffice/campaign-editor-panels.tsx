@@ -1,12 +1,14 @@
 import {
-  type BackofficeCampaignDetail,
   type CampaignStatus,
-  type CampaignStatusRequest,
   DEVELOPER_SERVICES,
   type DeveloperService,
   SERVICE_STATUSES,
   type ServiceStatus,
 } from '@indiesplit/shared/campaigns';
+import type {
+  BackofficeCampaignDetail,
+  CampaignStatusRequest,
+} from '@indiesplit/shared/campaigns-backoffice';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,13 +1,15 @@
 import {
-  type BackofficeCampaignDetail,
   CAMPAIGN_STORY_MAX,
   CAMPAIGN_SUMMARY_MAX,
   CAMPAIGN_TEXT_MAX,
   DEVELOPER_SERVICES,
   GAME_GENRES,
+} from '@indiesplit/shared/campaigns';
+import {
+  type BackofficeCampaignDetail,
   STUDIO_ADDRESS_MAX,
   STUDIO_TEXT_MAX,
-} from '@indiesplit/shared/campaigns';
+} from '@indiesplit/shared/campaigns-backoffice';
 import { PITCH_PLATFORMS } from '@indiesplit/shared/pitches';
 import type { InputHTMLAttributes } from 'react';
 import { useFormContext } from 'react-hook-form';

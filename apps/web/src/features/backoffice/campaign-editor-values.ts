@@ -3,7 +3,7 @@ import {
   type CampaignEditRequest as CampaignEditBody,
   CampaignEditRequest,
   STUDIO_PEOPLE_MAX,
-} from '@indiesplit/shared/campaigns';
+} from '@indiesplit/shared/campaigns-backoffice';
 import { centsToEuroString } from '@indiesplit/shared/money';
 import { z } from 'zod';
 

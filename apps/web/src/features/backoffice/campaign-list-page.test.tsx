@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { BackofficeCampaignSummary } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignSummary } from '@indiesplit/shared/campaigns-backoffice';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,11 @@
+import type { DeveloperService, ServiceStatus } from '@indiesplit/shared/campaigns';
 import type {
   BackofficeCampaignDetail,
   BackofficeCampaignQuery,
   BackofficeCampaignSummary,
   CampaignEditRequest,
   CampaignStatusRequest,
-  DeveloperService,
-  ServiceStatus,
-} from '@indiesplit/shared/campaigns';
+} from '@indiesplit/shared/campaigns-backoffice';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { campaignKeys } from './api.ts';

@@ -1,8 +1,8 @@
-import {
-  ADMIN_CAMPAIGN_MOVES,
-  type BackofficeCampaignDetail,
-  type CampaignStatusRequest,
-} from '@indiesplit/shared/campaigns';
+import { ADMIN_CAMPAIGN_MOVES } from '@indiesplit/shared/campaigns';
+import type {
+  BackofficeCampaignDetail,
+  CampaignStatusRequest,
+} from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../../platform/errors.ts';
 import { isStudioVerified } from '../../kyb/service.ts';

@@ -1,4 +1,5 @@
-import type { BackofficeCampaignDetail, DeveloperService, ServiceStatus } from '@indiesplit/shared/campaigns';
+import type { DeveloperService, ServiceStatus } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import { getBackofficeCampaign } from '../queries/get-backoffice-campaign.ts';

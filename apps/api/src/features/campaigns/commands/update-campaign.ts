@@ -1,4 +1,4 @@
-import type { BackofficeCampaignDetail, CampaignEditRequest } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail, CampaignEditRequest } from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError, conflict, notFound } from '../../../platform/errors.ts';
 import { getBackofficeCampaign } from '../queries/get-backoffice-campaign.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { reencodeImage } from '../../../platform/images.ts';

@@ -1,8 +1,6 @@
 import {
-  type BackofficeCampaignSummary,
   CAMPAIGN_STATUSES,
   type CampaignDetailDto,
-  type CampaignEventDto,
   type CampaignServiceDto,
   type CampaignStatus,
   type CampaignSummaryDto,
@@ -11,6 +9,7 @@ import {
   type KeyInformationVersionRef,
   PUBLIC_CAMPAIGN_STATUSES,
 } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignSummary, CampaignEventDto } from '@indiesplit/shared/campaigns-backoffice';
 import type { Language } from '@indiesplit/shared/messages';
 import { termEndsOn } from '@indiesplit/shared/revenue';
 import type * as repo from '../repo.ts';

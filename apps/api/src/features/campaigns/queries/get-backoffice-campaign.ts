@@ -1,9 +1,9 @@
 import {
   ADMIN_CAMPAIGN_MOVES,
-  type BackofficeCampaignDetail,
   CAMPAIGN_EDITABLE_TERMS_STATUSES,
   type DeveloperService,
 } from '@indiesplit/shared/campaigns';
+import type { BackofficeCampaignDetail } from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { coverUrl, toBackofficeSummary, toEventDto } from '../presenters/campaign.ts';

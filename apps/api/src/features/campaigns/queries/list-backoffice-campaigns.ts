@@ -1,4 +1,7 @@
-import type { BackofficeCampaignQuery, BackofficeCampaignSummary } from '@indiesplit/shared/campaigns';
+import type {
+  BackofficeCampaignQuery,
+  BackofficeCampaignSummary,
+} from '@indiesplit/shared/campaigns-backoffice';
 import type { AppContext } from '../../../platform/context.ts';
 import { toBackofficeSummary } from '../presenters/campaign.ts';
 import * as repo from '../repo.ts';

@@ -1,11 +1,10 @@
 import {
   CAMPAIGN_EDITABLE_TERMS_STATUSES,
   CAMPAIGN_SLUG_PATTERN,
-  type CampaignEditRequest,
-  COUNTRY_CODE_PATTERN,
   DEMO_REFLECTION_SECONDS,
   REFLECTION_PERIOD_DAYS,
 } from '@indiesplit/shared/campaigns';
+import { type CampaignEditRequest, COUNTRY_CODE_PATTERN } from '@indiesplit/shared/campaigns-backoffice';
 import type { MessageKey } from '@indiesplit/shared/messages';
 import { amountErrorKey, parseEuroToCents } from '@indiesplit/shared/money';
 import { isPlainEmail } from '@indiesplit/shared/validation';

@@ -1,4 +1,4 @@
-import { STUDIO_RAISE_LIMIT_CENTS } from '@indiesplit/shared/campaigns';
+import { STUDIO_RAISE_LIMIT_CENTS } from '@indiesplit/shared/campaigns-backoffice';
 import { centsToEuroString } from '@indiesplit/shared/money';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
