@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ApiHost, HttpFail, routeApi } from './api.ts';
+import { defaultDeliver, errorBody, euroCents, header, readJson, readText, send } from './http.ts';
 import { bankPage, donePage, idvPage } from './pages.ts';
 import { adjust, escapeIban, eur, type Json, newState, nextId, now, type SandboxState } from './state.ts';
 
@@ -35,7 +36,6 @@ export interface SandboxOptions {
  */
 export type Fault = { kind: 'status500' | 'hang' | 'pass'; afterWork: boolean; method?: 'POST' | 'GET' };
 
-const BODY_LIMIT = 64 * 1024;
 const API = '/v2.01';
 
 export class SandboxProvider implements ApiHost {
@@ -406,51 +406,4 @@ export class SandboxProvider implements ApiHost {
     }
     return html(404, donePage('Not found', 'No such sandbox page.'));
   }
-}
-
-function euroCents(text: string): number | null {
-  const m = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!m) return null;
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-  return cents > 0 ? cents : null;
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const v = req.headers[name];
-  return typeof v === 'string' ? v : null;
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) throw new HttpFail(413, 'param_error', 'Body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const text = await readText(req);
-  if (text.trim() === '') return {};
-  try {
-    const parsed = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as Json) : {};
-  } catch {
-    throw new HttpFail(400, 'param_error', 'Body is not JSON');
-  }
-}
-
-function errorBody(err: HttpFail) {
-  return { Message: err.message, Type: err.type, Id: `err-${Date.now()}`, Date: now(), errors: {} };
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-}
-
-async function defaultDeliver(url: string): Promise<void> {
-  const res = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(5000) });
-  await res.arrayBuffer();
 }
