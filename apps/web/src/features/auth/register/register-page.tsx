@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterDetails } from '@indiesplit/shared/auth';
-import { USER_TYPES, type UserType } from '@indiesplit/shared/constants';
 import { SocialSignUpDetails } from '@indiesplit/shared/oauth';
 import { useMemo, useReducer, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -12,7 +11,7 @@ import { Button, ButtonLink } from '../../../components/button.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { Field } from '../../../components/field.tsx';
 import forms from '../../../components/forms.module.css';
-import { CheckIcon, LockIcon } from '../../../components/icons.tsx';
+import { LockIcon } from '../../../components/icons.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { analytics } from '../../../lib/analytics.ts';
@@ -32,6 +31,7 @@ import {
   type SocialPrefill,
   socialPrefillFromState,
 } from './register-state.ts';
+import { UserTypeChoice } from './user-type-choice.tsx';
 
 interface DetailsForm {
   email: string;
@@ -364,44 +364,6 @@ export default function RegisterPage() {
         </div>
       )}
     </AuthShell>
-  );
-}
-
-function UserTypeChoice({
-  selected,
-  onToggle,
-}: {
-  selected: readonly UserType[];
-  onToggle: (type: UserType) => void;
-}) {
-  const { t } = useTranslation('auth');
-  return (
-    <div className={styles.typeGrid}>
-      {USER_TYPES.map((type) => {
-        const checked = selected.includes(type);
-        return (
-          <label key={type} className={`${styles.typeCard} ${checked ? styles.typeChecked : ''}`}>
-            <input
-              type="checkbox"
-              className={styles.typeInput}
-              checked={checked}
-              aria-labelledby={`type-${type}`}
-              aria-describedby={`type-${type}-text`}
-              onChange={() => onToggle(type)}
-            />
-            <span className={styles.typeTick} aria-hidden="true">
-              {checked && <CheckIcon size={16} />}
-            </span>
-            <span id={`type-${type}`} className={styles.typeName}>
-              {t(`userTypes.${type}`)}
-            </span>
-            <span id={`type-${type}-text`} className={styles.typeText}>
-              {t(`userTypes.${type}Text`)}
-            </span>
-          </label>
-        );
-      })}
-    </div>
   );
 }
 
