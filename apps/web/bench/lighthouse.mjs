@@ -9,8 +9,10 @@
 // prints each run and then the median of every number per page: single lab runs vary by several
 // points on a busy machine. `--dist DIR` audits another build of the web app (e.g. one made from an
 // earlier version, to compare the two under the same conditions) instead of apps/web/dist.
+// `--save DIR` writes each run's full Lighthouse report there as JSON (page-run.json), to read the
+// audits behind a score.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +74,8 @@ function parseRuns(args) {
   return n;
 }
 const RUNS = parseRuns(process.argv.slice(2));
+const saveOption = optionValue(process.argv.slice(2), '--save');
+const SAVE_DIR = saveOption ? path.resolve(saveOption) : undefined;
 
 // The launcher Lighthouse itself depends on, resolved from Lighthouse's own location so that the
 // copy it ships with is used.
@@ -276,6 +280,10 @@ async function main() {
       if (!lhr) throw new Error('no result');
       if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       meta ??= lhr;
+      if (SAVE_DIR) {
+        await mkdir(SAVE_DIR, { recursive: true });
+        await writeFile(path.join(SAVE_DIR, `${page.name}-${run}.json`), JSON.stringify(lhr));
+      }
       rows.push({ ...summarise(page, lhr), run });
       const element = lcpElement(lhr);
       if (element) notes.push(`${label}: LCP element ${element}`);
