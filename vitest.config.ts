@@ -20,7 +20,7 @@ const webModuleMocks = ['src/features/home/home-page.test.tsx'];
  * takes seconds whatever its size; without times (a fresh clone) such files ran last and one of them
  * ended the suite alone. They now go first in their project until times are known.
  */
-const PROJECT_ORDER = ['api', 'web-mocked', 'shared', 'scripts', 'web'];
+const PROJECT_ORDER = ['api', 'web-mocked', 'web-server', 'shared', 'scripts', 'web'];
 const SLOW_SOURCE =
   /node:child_process|test\/server-process|openMigratedEmbedded|writeMigratedDataDir|'fast-check'/;
 class RunOrder extends BaseSequencer {
@@ -76,7 +76,7 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: webModuleMocks,
+          exclude: [...webModuleMocks, 'src/**/*.server.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts', './src/test/shared-worker.ts'],
           // A screen test takes well under a second alone; on two busy cores beside the API suite
           // a long form test has taken over five.
@@ -85,6 +85,18 @@ export default defineConfig({
           // jsdom and the app's imports cost about a second of CPU each time); shared-worker.ts
           // puts back after each file what a fresh page would have.
           isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          // The server's render of the first screen (entry-server.tsx) runs in Node, as in the API
+          // server's worker: no document, no storage.
+          name: 'web-server',
+          root: './apps/web',
+          environment: 'node',
+          include: ['src/**/*.server.test.{ts,tsx}'],
+          testTimeout: 15_000,
         },
       },
       {

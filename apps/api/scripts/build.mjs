@@ -19,4 +19,6 @@ await build({
 });
 // The PDF check's worker (ADR 0017) is plain JavaScript loaded by path: it goes beside the bundle.
 copyFileSync('src/platform/pdf-worker.mjs', 'dist/pdf-worker.mjs');
+// So is the worker that renders the first screen of public pages (ADR 0041).
+copyFileSync('src/app/page-render-worker.mjs', 'dist/page-render-worker.mjs');
 console.log('API built: dist/main.js');

@@ -18,7 +18,8 @@ import { figuresRoutes } from './app/figures-routes.ts';
 import { invariantRoutes } from './app/invariants-routes.ts';
 import { registerKeyInformationChange } from './app/key-information-change.ts';
 import { createPageAssets } from './app/page-assets.ts';
-import { compressPage, createPageShell, pageMetaFor, wantsPage } from './app/page-shell.ts';
+import { createPageRenderer, serverBuildFor } from './app/page-render.ts';
+import { compressPage, createPageShell, isRenderedPage, pageMetaFor, wantsPage } from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
@@ -79,7 +80,7 @@ import {
 import { SessionStore } from './platform/sessions.ts';
 import { createFileStorage, type FileStorage } from './platform/storage.ts';
 import './platform/http.ts';
-import { SESSION_COOKIE } from '@indiesplit/shared/constants';
+import { CONSENT_COOKIE, SESSION_COOKIE } from '@indiesplit/shared/constants';
 
 export interface AppDeps {
   config: Config;
@@ -210,6 +211,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...gsi],
         styleSrc: ["'self'", ...gsi],
+        // Style attributes, not style elements or sheets: the first screen the server renders
+        // (ADR 0041) carries the app's computed styles (a progress bar's width, pixel-art colours)
+        // as attributes, which the browser's render sets through the DOM instead. Style sheets and
+        // <style> elements stay limited to our own files.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...gsi],
@@ -336,11 +342,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readFileSync(path.join(webDist, 'index.html'), 'utf8'),
       existsSync(manifestFile) ? createPageAssets(JSON.parse(readFileSync(manifestFile, 'utf8'))) : undefined,
     );
+    // The first screen of the public pages, rendered off the main thread (page-render.ts), when the
+    // web app's server build is there (npm run build makes it).
+    const serverBuild = serverBuildFor(webDist);
+    const renderer = serverBuild ? createPageRenderer({ moduleFile: serverBuild, log: app.log }) : undefined;
+    if (renderer) app.addHook('onClose', () => renderer.close());
     app.setNotFoundHandler(async (req, reply) => {
       if (!wantsPage(req)) throw new AppError('notFound', 404);
       const lang = requestLanguage(req);
       const meta = await pageMetaFor(ctx, req.url, lang);
-      const page = compressPage(shell(meta, lang), req.headers['accept-encoding']);
+      const rendered =
+        renderer && isRenderedPage(meta, req.url)
+          ? await renderer.render({
+              url: req.url,
+              lang,
+              ...(meta.answers ? { answers: meta.answers } : {}),
+              consentChosen: req.cookies?.[CONSENT_COOKIE] === '1',
+            })
+          : null;
+      const page = compressPage(shell(meta, lang, rendered), req.headers['accept-encoding']);
       if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply
         .code(meta.status)

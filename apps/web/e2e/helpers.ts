@@ -67,7 +67,41 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
       }
     });
   }
+  // Pages the server renders (ADR 0041) show before the app's code has run; a test, unlike a
+  // person, acts at once. Every page of the context waits, after each load, for the app to have
+  // taken the page over.
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitForAppOnLoad(await newPage());
   return context;
+}
+
+/**
+ * Makes `page.goto` and `page.reload` resolve once the app has taken over a page the server
+ * rendered (the app marks <html data-app-ready>); other pages are the app's from the start.
+ */
+export function waitForAppOnLoad(page: Page): Page {
+  const ready = async () => {
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.appReady === 'true' ||
+        !document.querySelector('script[src="/app-loader.js"]'),
+      undefined,
+      { timeout: 15_000 },
+    );
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+  return page;
 }
 
 /** Fails the test on any uncaught error in the page. */

@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signUpInPage, snapshot, uniqueUser, watchErrors } from './helpers.ts';
+import {
+  expectAccessible,
+  signUpInPage,
+  snapshot,
+  uniqueUser,
+  waitForAppOnLoad,
+  watchErrors,
+} from './helpers.ts';
 import { type AppServer, startAppServer } from './server-process.ts';
 
 // Step-up in a real browser (ADR 0015): once the login is older than the step-up window, an email
@@ -67,7 +74,7 @@ async function openPage(): Promise<Page> {
       JSON.stringify({ version: 1, decided: true, analytics: false, media: false, decidedAt: '2025-01-01' }),
     );
   });
-  return context.newPage();
+  return waitForAppOnLoad(await context.newPage());
 }
 
 /** A new member of this test alone, registered (and so signed in) in `page`. */

@@ -1,11 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/base.css';
 import './i18n/index.ts';
 import { App } from './app/app.tsx';
+import { markHydrating } from './app/hydration.ts';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server renders the first screen of the public pages (entry-server.tsx): the app takes over
+// that HTML instead of drawing the page again. Other pages arrive empty and are drawn here.
+// Hydrating as a transition lets React pause every few milliseconds for the browser (a tap, a
+// frame) instead of taking the page over in one long task.
+if (container.firstElementChild) {
+  markHydrating();
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -24,3 +24,8 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const SESSION_COOKIE = 'sessionid';
 export const LANGUAGE_COOKIE = 'i18next';
+/**
+ * Set (to "1") once the visitor has made a cookie choice: the choice itself stays in the browser's
+ * storage, and this tells the server, which renders the first screen, not to include the banner.
+ */
+export const CONSENT_COOKIE = 'consent_chosen';

@@ -72,6 +72,19 @@ const STATIC_PAGES: Record<
 };
 
 const CAMPAIGN_PATH = /^\/campaigns\/([^/]+)$/;
+
+/**
+ * Pages whose first screen the server renders (page-render.ts, ADR 0041): the public pages a visitor
+ * opens first, whose screen needs nothing the browser alone knows. The campaign list only as first
+ * opened: its answers are in the page; a search in the address is the app's.
+ */
+const RENDERED_PAGES = new Set(['/', '/login', '/register', '/about-us', '/campaigns']);
+
+export function isRenderedPage(meta: PageMeta, url: string): boolean {
+  if (meta.status !== 200) return false;
+  if (meta.path === '/campaigns') return searchOf(url) === '';
+  return RENDERED_PAGES.has(meta.path) || (CAMPAIGN_PATH.test(meta.path) && meta.answers !== undefined);
+}
 const STUDIO_PATH = /^\/studios\/([A-Za-z0-9_]{1,60})$/;
 
 /**
@@ -221,7 +234,7 @@ const NO_ASSETS = (): PageAssets => ({ scripts: [], styles: [] });
 export function createPageShell(
   indexHtml: string,
   assetsFor: (pathname: string, lang: Language) => PageAssets = NO_ASSETS,
-): (meta: PageMeta, lang: Language) => string {
+): (meta: PageMeta, lang: Language, rendered?: string | null) => string {
   // The template's own title and description are the defaults the tags below replace.
   const template = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
@@ -233,7 +246,22 @@ export function createPageShell(
   const headEnd = closingHead >= 0 ? closingHead : (doctype?.[0].length ?? 0);
   const before = template.slice(0, headEnd);
   const after = template.slice(headEnd);
-  return (meta, lang) => {
+  // The first screen, when the server rendered it, goes inside the app's root element, and the page
+  // then names its language (the app reads it before the browser's preference).
+  const rootAt = after.search(/<div id="root"><\/div>/);
+  const htmlAt = before.search(/^<html(?=[\s>])/im);
+  // A rendered page is readable before the app's code arrives, so that code is fetched once the
+  // page has been painted (public/app-loader.js), not alongside its style sheets: the build's entry
+  // script and module preloads leave the head, and the loader names them instead.
+  const entry = ENTRY_SCRIPT.exec(before);
+  const entryModules = [...before.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? '');
+  const renderedHead = entry ? before.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '') : before;
+  const canRender = rootAt >= 0 && htmlAt >= 0 && entry !== null;
+  return (meta, lang, rendered) => {
+    const page = (head: string, body: string) =>
+      rendered && canRender
+        ? `${head.slice(0, htmlAt)}<html lang="${lang}"${head.slice(htmlAt + 5)}${body.slice(0, rootAt)}<div id="root">${rendered}</div>${body.slice(rootAt + '<div id="root"></div>'.length)}`
+        : `${head}${body}`;
     const site = pageText(lang, 'site');
     const title = meta.title ? `${meta.title} · ${site}` : site;
     const attr = escapeHtml;
@@ -252,24 +280,35 @@ export function createPageShell(
       `<meta name="twitter:title" content="${attr(meta.title || site)}" />`,
       `<meta name="twitter:description" content="${attr(meta.description)}" />`,
       ...(meta.image ? [`<meta name="twitter:image" content="${attr(meta.image)}" />`] : []),
-      ...hints(meta, lang),
+      ...hints(meta, lang, Boolean(rendered && canRender)),
     ];
-    return `${before}${tags.join('\n    ')}\n  ${after}`;
+    return page(`${rendered && canRender ? renderedHead : before}${tags.join('\n    ')}\n  `, after);
   };
 
   /** What the browser should fetch early, and the answers the screen would ask for. */
-  function hints(meta: PageMeta, lang: Language): string[] {
+  function hints(meta: PageMeta, lang: Language, rendered: boolean): string[] {
     if (meta.status !== 200) return [];
     const assets = assetsFor(meta.path, lang);
+    const loader = () => {
+      const modules = [...entryModules, ...assets.scripts.map((file) => `/${file}`)];
+      return `<script defer src="/app-loader.js" data-entry="${escapeHtml(entry?.[1] ?? '')}" data-modules="${escapeHtml(modules.join(' '))}"></script>`;
+    };
     return [
       ...(meta.leadImage
         ? [`<link rel="preload" as="image" href="${escapeHtml(meta.leadImage)}" fetchpriority="high" />`]
         : []),
       // Fetched as the build's own hints and the app's imports fetch them (crossorigin), so the
-      // browser reuses what it preloaded.
-      ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
-      ...assets.styles.map(
-        (file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`,
+      // browser reuses what it preloaded; for a rendered page, once it is painted (the loader).
+      ...(rendered
+        ? [loader()]
+        : assets.scripts.map(
+            (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+          )),
+      // A rendered screen is styled in its first paint: its style sheets apply at once.
+      ...assets.styles.map((file) =>
+        rendered
+          ? `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`
+          : `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`,
       ),
       ...(meta.answers
         ? [
@@ -279,6 +318,10 @@ export function createPageShell(
     ];
   }
 }
+
+/** The build's entry script and module preloads in index.html, as Vite writes them. */
+const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/i;
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/gi;
 
 /** Pages this small or smaller go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;

@@ -33,7 +33,11 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('base-uri')).toBe("'self'");
-    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
+    // Inline style attributes only (the server-rendered first screen's, ADR 0041): no inline
+    // script, no style element.
+    expect(csp.get('script-src')).not.toContain('unsafe-inline');
+    expect(csp.get('style-src')).not.toContain('unsafe-inline');
+    expect(csp.get('style-src-attr')).toBe("'unsafe-inline'");
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');

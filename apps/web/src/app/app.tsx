@@ -1,15 +1,13 @@
 import { BrowserRouter } from 'react-router';
-import { Providers } from './providers.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppContent } from './app-content.tsx';
 
 // Declarative routing: the data-router APIs (loaders, actions, blockers) are not used, and leaving
-// them out keeps the home page's initial JavaScript within its 130 kB budget.
+// them out keeps the home page's initial JavaScript within its 130 kB budget. The server renders the
+// same content in a StaticRouter (entry-server.tsx).
 export function App() {
   return (
     <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
+      <AppContent />
     </BrowserRouter>
   );
 }

@@ -1,7 +1,8 @@
 import { LANGUAGE_COOKIE } from '@indiesplit/shared/constants';
 import { isLanguage, type Language } from '@indiesplit/shared/languages';
 
-// The reader's language, as the spec (§9) orders the places to look: what this browser chose
+// The reader's language, as the spec (§9) orders the places to look (after the language of a page
+// the server rendered, see below): what this browser chose
 // before (local storage, then the cookie the server reads too), the page's own lang attribute, then
 // the browser's languages. The first one the platform speaks wins ("it-IT" is Italian); none, English.
 // A choice is kept in both places, the cookie for a year. Written here rather than taken from a
@@ -34,6 +35,12 @@ function cookie(): string | undefined {
 
 export function detectLanguage(): Language {
   if (typeof document === 'undefined') return 'en';
+  // A page whose first screen the server rendered is in the language its <html> names: the app's
+  // first render must match that HTML (it is the reader's stored choice or browser language anyway).
+  const rendered = document.getElementById('root')?.firstElementChild
+    ? speak(document.documentElement.lang)
+    : undefined;
+  if (rendered) return rendered;
   const candidates = [stored(), cookie(), document.documentElement.lang, ...(navigator.languages ?? [])];
   for (const candidate of candidates) {
     const language = speak(candidate);

@@ -1,4 +1,6 @@
+import { CONSENT_COOKIE } from '@indiesplit/shared/constants';
 import { useSyncExternalStore } from 'react';
+import { readCookie } from './cookies.ts';
 
 // Cookie and tracking consent (EU ePrivacy/GDPR): nothing non-essential loads before the visitor
 // chooses. Other modules read the choice here; they never read the storage themselves.
@@ -44,7 +46,37 @@ function load(): ConsentState {
   }
 }
 
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Tells the server a choice is recorded (CONSENT_COOKIE), so its first screen has no banner. */
+function markChosen(): void {
+  if (typeof document === 'undefined' || readCookie(CONSENT_COOKIE) === '1') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox; the cookie only tells the server a choice exists
+  document.cookie = `${CONSENT_COOKIE}=1; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
+
+// Whether the cookie came with this page, read before the line below may set it: the server
+// rendered the page by it.
+const chosenWhenLoaded = readCookie(CONSENT_COOKIE) === '1';
 let state: ConsentState = load();
+// A choice recorded before the cookie existed gets it now.
+if (state.decided) markChosen();
+
+// The page as the server rendered it knows only whether a choice exists (the cookie), not what it
+// is: that is what the first, hydrating render shows, in the browser as on the server. The stored
+// choice takes over right after.
+const CHOSEN_ON_SERVER: ConsentState = { decided: true, analytics: false, media: false, decidedAt: null };
+let chosenForServerRender = false;
+
+/** On the server, before rendering a page: whether the request carried CONSENT_COOKIE. */
+export function setServerConsentView(chosen: boolean): void {
+  chosenForServerRender = chosen;
+}
+
+function serverSnapshot(): ConsentState {
+  const chosen = typeof document === 'undefined' ? chosenForServerRender : chosenWhenLoaded;
+  return chosen ? CHOSEN_ON_SERVER : UNDECIDED;
+}
 
 export function getConsent(): ConsentState {
   return state;
@@ -61,6 +93,7 @@ export function setConsent(choice: Record<ConsentCategory, boolean>): void {
   } catch {
     // Storage full or blocked: the choice still holds for this visit.
   }
+  markChosen();
   for (const listener of listeners) listener();
 }
 
@@ -84,7 +117,7 @@ export function onConsentSettingsRequested(listener: Listener): () => void {
 
 /** The current choice, re-rendering when it changes. */
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribeConsent, getConsent, () => UNDECIDED);
+  return useSyncExternalStore(subscribeConsent, getConsent, serverSnapshot);
 }
 
 /** For tests: forget the in-memory choice and read storage again. */

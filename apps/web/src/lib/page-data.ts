@@ -3,6 +3,9 @@
 // answer is used once, by the first request for its address in the same language, and only soon
 // after the page loaded; any later request (a refetch, a return visit to the screen) goes to the
 // server as usual.
+//
+// The server renders the page's first screen from the same answers (entry-server.tsx hands them
+// over with setServerPageData), so the browser's first render matches the HTML it hydrates.
 
 /** How long after the page loaded its answers may stand in for a request. */
 const USABLE_FOR_MS = 30_000;
@@ -13,9 +16,17 @@ interface PageData {
 }
 
 let data: PageData | null | undefined;
+/** Set on the server for the page being rendered. */
+let serverData: PageData | null = null;
+
+/** On the server, before rendering a page: the answers written into it (null: none). */
+export function setServerPageData(page: PageData | null): void {
+  serverData = page ? { lang: page.lang, answers: { ...page.answers } } : null;
+  data = undefined;
+}
 
 function read(): PageData | null {
-  if (typeof document === 'undefined') return null;
+  if (typeof document === 'undefined') return serverData;
   const element = document.getElementById('page-data');
   if (!element?.textContent) return null;
   element.remove();
@@ -37,7 +48,7 @@ export function takePageAnswer<T>(path: string, lang: string): T | undefined {
   if (!data || data.lang !== lang || !Object.hasOwn(data.answers, path)) return undefined;
   const answer = data.answers[path] as T;
   delete data.answers[path];
-  return performance.now() <= USABLE_FOR_MS ? answer : undefined;
+  return typeof document === 'undefined' || performance.now() <= USABLE_FOR_MS ? answer : undefined;
 }
 
 /** For tests: read the page's answers again. */

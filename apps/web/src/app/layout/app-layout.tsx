@@ -25,6 +25,18 @@ function ConsentGate() {
   return <CookieBanner reopenRequest={reopened} onClosed={() => setReopened(0)} />;
 }
 
+/**
+ * Marks the page as taken over by the app once the screen inside the route's boundary is hydrated
+ * (or drawn): a page the server rendered is readable earlier, but only interactive from then on.
+ * The browser tests wait for it (e2e/helpers.ts).
+ */
+function AppReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 export function AppLayout() {
   const { pathname } = useLocation();
   useNavigationFocusAndScroll();
@@ -38,6 +50,7 @@ export function AppLayout() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <AppReadyMark />
           </Suspense>
         </RouteErrorBoundary>
       </div>

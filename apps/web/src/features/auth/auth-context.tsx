@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { startedFromServerHtml } from '../../app/hydration.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { getAuthenticated } from './api.ts';
 import { EMPTY_AUTH, initialAuth, isFresh, removeStoredAuth, saveAuth } from './auth-storage.ts';
@@ -71,7 +72,11 @@ export function AuthProvider({
   fetchAuthenticated = getAuthenticated,
   now = Date.now,
 }: AuthProviderProps) {
-  const [state, setState] = useState<AuthState>(() => initialAuth(now()));
+  // Hydrating the server's HTML, the first render is the server's: a visitor whose session is not
+  // known yet. The stored copy is read once the page is hydrated (the first effect below).
+  const [state, setState] = useState<AuthState>(() =>
+    startedFromServerHtml() ? { ...EMPTY_AUTH, isLoading: true } : initialAuth(now()),
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
   const inFlight = useRef<Promise<AuthState> | null>(null);
@@ -142,8 +147,15 @@ export function AuthProvider({
 
   // First load: ask the server unless the stored copy was fresh.
   useEffect(() => {
+    if (startedFromServerHtml() && stateRef.current.isLoading) {
+      const restored = initialAuth(now());
+      if (!restored.isLoading) {
+        stateRef.current = restored;
+        setState(restored);
+      }
+    }
     if (stateRef.current.isLoading) void check();
-  }, [check]);
+  }, [check, now]);
 
   useEffect(() => {
     const onVisibility = () => {

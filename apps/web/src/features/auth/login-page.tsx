@@ -126,7 +126,15 @@ export default function LoginPage() {
           {reasonText(t, reason, campaignTitle)}
         </Notice>
       )}
-      <form className={forms.form} onSubmit={onSubmit} onChange={() => setError(null)} noValidate>
+      {/* POST: the page arrives rendered by the server (ADR 0041); a submit before the app has taken
+          over must never put the password into an address, as a plain GET form would. */}
+      <form
+        method="post"
+        className={forms.form}
+        onSubmit={onSubmit}
+        onChange={() => setError(null)}
+        noValidate
+      >
         {shownError && (
           <Notice type="error" ref={errorRef}>
             {shownError}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useBrowserHas } from '../../app/hydration.ts';
 import { Button } from '../../components/button.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -10,14 +11,20 @@ import { useAuth } from './auth-context.tsx';
 import { takeReturnPath } from './return-to.ts';
 import { assertPasskey, signInOptions, signInWithPasskey } from './second-factor-api.ts';
 
-/** "Sign in with a passkey": no username, the browser offers this site's passkeys (ADR 0016). */
+const hasPasskeys = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+
+/**
+ * "Sign in with a passkey": no username, the browser offers this site's passkeys (ADR 0016). Shown
+ * once the page is the app's: the server's render of the login page cannot know the browser.
+ */
 export function PasskeySignIn() {
   const { t } = useTranslation(['auth', 'errors']);
   const auth = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [sending, whileSending] = useSending();
-  if (typeof window === 'undefined' || !('PublicKeyCredential' in window)) return null;
+  const canUsePasskeys = useBrowserHas(hasPasskeys);
+  if (!canUsePasskeys) return null;
 
   const onClick = () =>
     whileSending(async () => {
