@@ -19,7 +19,15 @@ import { invariantRoutes } from './app/invariants-routes.ts';
 import { registerKeyInformationChange } from './app/key-information-change.ts';
 import { createPageAssets } from './app/page-assets.ts';
 import { createPageRenderer, serverBuildFor } from './app/page-render.ts';
-import { compressPage, createPageShell, isRenderedPage, pageMetaFor, wantsPage } from './app/page-shell.ts';
+import {
+  compressPage,
+  createPageShell,
+  earlySubmitTarget,
+  isEarlyFormSubmit,
+  isRenderedPage,
+  pageMetaFor,
+  wantsPage,
+} from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
 import { registerJobs } from './app/workers.ts';
 import type { Config } from './config.ts';
@@ -332,6 +340,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // File names under assets/ carry a content hash: they never change, so cache them for good.
         if (/[\\/]assets[\\/]/.test(filePath))
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        // The rest (the app loader, the icon) keeps its name from one release to the next.
+        else res.header('cache-control', 'no-cache');
       },
     });
     // Client-side routes: any other request for a page gets the app shell, with the page's own
@@ -348,11 +358,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const renderer = serverBuild ? createPageRenderer({ moduleFile: serverBuild, log: app.log }) : undefined;
     if (renderer) app.addHook('onClose', () => renderer.close());
     app.setNotFoundHandler(async (req, reply) => {
+      // A form of a rendered page, submitted before the app took over (ADR 0041): the page again.
+      if (isEarlyFormSubmit(req)) return reply.redirect(earlySubmitTarget(req), 303);
       if (!wantsPage(req)) throw new AppError('notFound', 404);
       const lang = requestLanguage(req);
       const meta = await pageMetaFor(ctx, req.url, lang);
+      // Visitors only: a member's pages show who is signed in from the first frame, which the
+      // server's render (a visitor's) would not; the app draws them, as before.
       const rendered =
-        renderer && isRenderedPage(meta, req.url)
+        renderer && isRenderedPage(meta, req.url) && !req.cookies?.[SESSION_COOKIE]
           ? await renderer.render({
               url: req.url,
               lang,

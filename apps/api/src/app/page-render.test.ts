@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONSENT_COOKIE } from '@indiesplit/shared/constants';
+import { CONSENT_COOKIE, SESSION_COOKIE } from '@indiesplit/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -107,9 +107,16 @@ describe('a public page rendered by the server', () => {
     expect(italian?.renders).not.toBe(first?.renders);
   });
 
-  it('leaves pages that need what only the browser knows, and a searched list, to the browser', async () => {
-    for (const url of ['/settings', '/portfolio', '/campaigns?q=lantern']) {
-      const res = await get(url);
+  it('leaves pages that need what only the browser knows, a searched list and members to the browser', async () => {
+    await untilRendered('/login');
+    for (const [url, headers] of [
+      ['/settings', {}],
+      ['/portfolio', {}],
+      ['/campaigns?q=lantern', {}],
+      // A member's pages show who is signed in from the first frame.
+      ['/', { cookie: `${SESSION_COOKIE}=some-session` }],
+    ] as const) {
+      const res = await get(url, headers);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
       expect(res.body, url).not.toContain('app-loader.js');
@@ -137,5 +144,29 @@ describe('a page whose render cannot be had', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe('a form of a rendered page submitted before the app took over', () => {
+  it('gets the page again, never an error, and never a redirect to another site', async () => {
+    const post = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=ada&password=correct-horse-battery',
+      });
+    const res = await post('/login?next=%2Fportfolio');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?next=%2Fportfolio');
+    expect(res.body).not.toContain('correct-horse');
+    for (const url of ['//evil.example/login', '/\\evil.example/login']) {
+      const away = await post(url);
+      expect(away.statusCode, url).toBe(303);
+      // On this site: one leading slash, and no backslash a browser would read as a second one.
+      expect(away.headers.location, url).toMatch(/^\/(?![/\\])/);
+    }
+    // The API's own addresses keep their answers.
+    expect((await post('/api/no-such-thing')).statusCode).not.toBe(303);
   });
 });

@@ -72,6 +72,7 @@ const STATIC_PAGES: Record<
 };
 
 const CAMPAIGN_PATH = /^\/campaigns\/([^/]+)$/;
+const STUDIO_PATH = /^\/studios\/([A-Za-z0-9_]{1,60})$/;
 
 /**
  * Pages whose first screen the server renders (page-render.ts, ADR 0041): the public pages a visitor
@@ -85,7 +86,6 @@ export function isRenderedPage(meta: PageMeta, url: string): boolean {
   if (meta.path === '/campaigns') return searchOf(url) === '';
   return RENDERED_PAGES.has(meta.path) || (CAMPAIGN_PATH.test(meta.path) && meta.answers !== undefined);
 }
-const STUDIO_PATH = /^\/studios\/([A-Za-z0-9_]{1,60})$/;
 
 /**
  * Whether a request that matched no route gets the app shell: a GET or HEAD outside /api/ for an
@@ -99,6 +99,29 @@ export function wantsPage(req: FastifyRequest): boolean {
   if (/\.[A-Za-z0-9]+$/.test(pathname)) return false;
   const accept = req.headers.accept ?? '';
   return accept.includes('text/html') || !accept.includes('json');
+}
+
+/**
+ * A form of a page the server rendered, submitted before the app took the page over: the browser
+ * posts it to the page's own address (the login form posts, ADR 0041). Such a request gets the page
+ * again (303), never an error, and its body is not read.
+ */
+export function isEarlyFormSubmit(req: FastifyRequest): boolean {
+  if (req.method !== 'POST') return false;
+  const pathname = pathOf(req.url);
+  if (pathname.startsWith('/api/') || pathname === '/api' || /\.[A-Za-z0-9]+$/.test(pathname)) return false;
+  return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/**
+ * Where an early form submit is sent back to: the page's own path and query, never another site
+ * (an address starting "//" or "/\\" would be read by the browser as one).
+ */
+export function earlySubmitTarget(req: FastifyRequest): string {
+  const pathname = pathOf(req.url);
+  if (!/^\/(?![/\\])/.test(pathname)) return '/';
+  const search = searchOf(req.url);
+  return search ? `${pathname}?${search}` : pathname;
 }
 
 function searchOf(url: string): string {
