@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { baseURL, newContext, watchErrors } from './helpers.ts';
+import { baseURL, newContext, waitForAppOnLoad, watchErrors } from './helpers.ts';
 
 // The server renders the first screen of the public pages (ADR 0041): a phone shows the page before
 // the app's code has arrived, and the app then takes over that very HTML.
@@ -75,4 +75,30 @@ test('the app takes over every rendered page without an error, at 390 px and in 
     expect(logged, locale).toEqual([]);
     await context.close();
   }
+});
+
+test('the rendered pages and the app keep to the site CSP: nothing refused', async ({ browser }) => {
+  const campaign = await liveCampaign();
+  // The page's real policy applies here (the other tests lift it for the accessibility checker).
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    bypassCSP: false,
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const seen = JSON.parse(sessionStorage.getItem('csp-violations') ?? '[]') as string[];
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+      sessionStorage.setItem('csp-violations', JSON.stringify(seen));
+    });
+  });
+  const page = waitForAppOnLoad(await context.newPage());
+  for (const path of ['/', '/login', '/register', '/campaigns', `/campaigns/${campaign.slug}`]) {
+    await page.goto(path);
+    // The screen's own code and what it loads on demand included.
+    await page.waitForLoadState('networkidle');
+    const violations = await page.evaluate(() => sessionStorage.getItem('csp-violations'));
+    expect(violations, path).toBeNull();
+  }
+  await context.close();
 });

@@ -5,6 +5,13 @@ import './i18n/index.ts';
 import { App } from './app/app.tsx';
 import { markHydrating } from './app/hydration.ts';
 
+// The pages' CSP allows no eval, so the validation library's compiled parsers can never run here.
+// Told so before any schema is built, it does not try (each try was reported as a CSP violation).
+// zod reads its settings from this global, which its config() writes and every copy of it shares;
+// set here, the entry does not load zod to call config().
+const validation = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+validation.__zod_globalConfig = { ...validation.__zod_globalConfig, jitless: true };
+
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
