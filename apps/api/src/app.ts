@@ -26,6 +26,7 @@ import {
   isEarlyFormSubmit,
   isRenderedPage,
   pageMetaFor,
+  renderedAddress,
   wantsPage,
 } from './app/page-shell.ts';
 import { registerUndoChange } from './app/undo-change.ts';
@@ -368,7 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const rendered =
         renderer && isRenderedPage(meta, req.url) && !req.cookies?.[SESSION_COOKIE]
           ? await renderer.render({
-              url: req.url,
+              url: renderedAddress(req.url),
               lang,
               ...(meta.answers ? { answers: meta.answers } : {}),
               consentChosen: req.cookies?.[CONSENT_COOKIE] === '1',

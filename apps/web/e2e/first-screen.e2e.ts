@@ -48,7 +48,14 @@ test('the app takes over every rendered page without an error, at 390 px and in 
   const campaign = await liveCampaign();
   for (const locale of ['en-US', 'it-IT']) {
     // No stored cookie choice: the banner is part of the rendered page.
-    const context = await newContext(browser, { locale, width: 390, height: 844, consented: false });
+    // Another time zone than the server's: a date or time must not differ between the two renders.
+    const context = await newContext(browser, {
+      locale,
+      width: 390,
+      height: 844,
+      consented: false,
+      timezoneId: 'America/New_York',
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const logged: string[] = [];
@@ -63,7 +70,9 @@ test('the app takes over every rendered page without an error, at 390 px and in 
       '/campaigns',
       `/campaigns/${campaign.slug}`,
     ]) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      // The server rendered it (the app then hydrated that HTML, not a page of its own).
+      expect(await response?.text(), path).toContain('<div id="root"><');
       expect(await page.locator('html').getAttribute('data-app-ready'), path).toBe('true');
     }
     // Interactive: the consent banner's choice works and is kept for the next rendered page.

@@ -24,6 +24,8 @@ export interface ContextOptions {
   consented?: boolean;
   /** Another server than the suite's (payments.e2e.ts starts one with the sandbox provider). */
   baseURL?: string;
+  /** The browser's time zone (default: the machine's, as the server's). */
+  timezoneId?: string;
 }
 
 let contextCount = Math.floor(Math.random() * 250);
@@ -37,6 +39,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     baseURL: base,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: options.locale ?? 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     // axe-core is injected as a script; the app's strict CSP would (rightly) refuse it.
     bypassCSP: true,
     reducedMotion: 'reduce',

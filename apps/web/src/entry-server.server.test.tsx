@@ -38,6 +38,29 @@ describe('server render of the first screen', () => {
     });
     expect(html).toContain('<h1');
     expect(html).toContain('Lanterns of Vesper');
+    // The next render of the page has the page's new answers, not what an earlier render held.
+    const renamed = await render({
+      url: '/campaigns/lanterns',
+      lang: 'en',
+      answers: { [campaignPath('lanterns')]: { ...campaign, title: 'Lanterns of Vesper Deluxe' } },
+      consentChosen: true,
+    });
+    expect(renamed).toContain('Lanterns of Vesper Deluxe');
+
+    // A time on the page is given in the platform's zone, named: the server does not know the
+    // reader's, and the browser's first render must say the same.
+    const versioned = await render({
+      url: '/campaigns/lanterns',
+      lang: 'en',
+      answers: {
+        [campaignPath('lanterns')]: {
+          ...campaign,
+          key_information_version: { number: 2, created_at: '2026-01-15T09:30:00.000Z' },
+        },
+      },
+      consentChosen: true,
+    });
+    expect(versioned).toMatch(/10:30:00\s?AM GMT\+1/);
 
     const list = await render({
       url: '/campaigns',

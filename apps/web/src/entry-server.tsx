@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppContent } from './app/app-content.tsx';
+import { queryClient } from './app/query-client.ts';
 import i18n from './i18n/index.ts';
 import { setServerConsentView } from './lib/consent.ts';
 import { setServerPageData } from './lib/page-data.ts';
@@ -45,6 +46,9 @@ export async function render(input: RenderInput): Promise<string | null> {
     // The first render of a screen waits for its code and texts (lazy routes) and so finishes its
     // boundary out of order; once loaded, the next render has everything in place.
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      // Each render starts from this page's answers alone: the app's one query cache would
+      // otherwise still hold the previous page's (a campaign as it was at its first render).
+      queryClient.clear();
       setServerPageData(input.answers ? { lang: input.lang, answers: input.answers } : null);
       const html = await renderOnce(input.url);
       if (!html.includes(PENDING_BOUNDARY)) return html;
@@ -52,6 +56,7 @@ export async function render(input: RenderInput): Promise<string | null> {
     return null;
   } finally {
     setServerPageData(null);
+    queryClient.clear();
   }
 }
 

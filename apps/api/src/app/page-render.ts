@@ -56,8 +56,8 @@ export function serverBuildFor(webDist: string): string | undefined {
 
 interface Pending {
   key: string;
-  /** Answers the request waiting for it; after its budget, a no-op (it went out without). */
   resolve(html: string | null): void;
+  /** Replaces a worker whose render outlasts its budget many times over (stuck). */
   timer: NodeJS.Timeout;
 }
 
@@ -147,29 +147,31 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     });
   }
 
+  /** The worker's render of a page: its HTML, or null (failed, or the worker stopped). */
   function ask(key: string, input: RenderInput): Promise<string | null> {
     startWorker();
     if (!worker || !ready || pending.size >= maxPending) return Promise.resolve(null);
     const id = nextId++;
     const target = worker;
     return new Promise((resolve) => {
-      const job: Pending = {
-        key,
-        resolve,
-        timer: setTimeout(() => {
-          // Out of time: the page goes out without its render, which may still finish and be kept.
-          // One that outlasts its budget many times over is stuck, and its worker is replaced.
-          resolve(null);
-          job.resolve = () => {};
-          job.timer = setTimeout(() => {
-            if (pending.get(id) === job && worker === target) stopWorker('a render took too long');
-          }, timeoutMs * 10);
-          job.timer.unref();
-        }, timeoutMs),
-      };
-      job.timer.unref();
-      pending.set(id, job);
+      const timer = setTimeout(() => {
+        if (pending.has(id) && worker === target) stopWorker('a render took too long');
+      }, timeoutMs * 10);
+      timer.unref();
+      pending.set(id, { key, resolve, timer });
       target.postMessage({ id, input });
+    });
+  }
+
+  /** `render`, or null once the request has waited `timeoutMs`: the render itself goes on. */
+  function withinBudget(render: Promise<string | null>): Promise<string | null> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), timeoutMs);
+      timer.unref();
+      void render.then((html) => {
+        clearTimeout(timer);
+        resolve(html);
+      });
     });
   }
 
@@ -192,12 +194,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const key = digest(input);
       const hit = cache.get(key);
       if (hit && hit.until > Date.now()) return Promise.resolve(hit.html);
-      const running = inFlight.get(key);
-      if (running) return running;
-      const promise = ask(key, input);
-      inFlight.set(key, promise);
-      void promise.finally(() => inFlight.delete(key));
-      return promise;
+      // One render per page at a time, however many wait for it, until the worker answers: a
+      // request that stops waiting does not make the next one ask again.
+      let running = inFlight.get(key);
+      if (!running) {
+        const asked = ask(key, input);
+        running = asked;
+        inFlight.set(key, asked);
+        void asked.finally(() => inFlight.delete(key));
+      }
+      return withinBudget(running);
     },
     async close() {
       closed = true;

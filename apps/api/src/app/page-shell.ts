@@ -8,6 +8,7 @@ import {
   campaignPath,
 } from '@indiesplit/shared/campaigns';
 import type { Language } from '@indiesplit/shared/languages';
+import { DISCORD_REF_PARAM, OAUTH_ERROR_PARAM } from '@indiesplit/shared/oauth-params';
 import type { FastifyRequest } from 'fastify';
 import { getPublicCampaign } from '../features/campaigns/queries/get-public-campaign.ts';
 import { listPublicCampaigns } from '../features/campaigns/queries/list-public-campaigns.ts';
@@ -84,6 +85,11 @@ const RENDERED_PAGES = new Set(['/', '/login', '/register', '/about-us', '/campa
 export function isRenderedPage(meta: PageMeta, url: string): boolean {
   if (meta.status !== 200) return false;
   if (meta.path === '/campaigns') return searchOf(url) === '';
+  // Back from a social sign-in, the login page words its notice from what the tab stored.
+  if (meta.path === '/login') {
+    const params = new URLSearchParams(searchOf(url));
+    if (params.has(DISCORD_REF_PARAM) || params.has(OAUTH_ERROR_PARAM)) return false;
+  }
   return RENDERED_PAGES.has(meta.path) || (CAMPAIGN_PATH.test(meta.path) && meta.answers !== undefined);
 }
 
@@ -122,6 +128,23 @@ export function earlySubmitTarget(req: FastifyRequest): string {
   if (!/^\/(?![/\\])/.test(pathname)) return '/';
   const search = searchOf(req.url);
   return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Parameters that only count a click (ad and newsletter links): no screen reads them. */
+const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|igshid)$/i;
+
+/**
+ * The address a page is rendered for: without the parameters that only count a click, so a shared
+ * link's every click is the same page to render and to keep (page-render.ts).
+ */
+export function renderedAddress(url: string): string {
+  const search = searchOf(url);
+  const path = url.split(/[?#]/, 1)[0] ?? '/';
+  if (!search) return path;
+  const params = new URLSearchParams(search);
+  for (const name of [...params.keys()]) if (TRACKING_PARAM.test(name)) params.delete(name);
+  const kept = params.toString();
+  return kept ? `${path}?${kept}` : path;
 }
 
 function searchOf(url: string): string {

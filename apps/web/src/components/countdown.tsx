@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../app/hydration.ts';
 import styles from './countdown.module.css';
 
 const SECOND = 1000;
@@ -65,8 +66,11 @@ export interface CountdownProps {
 export function Countdown({ target, endedMessage, className }: CountdownProps) {
   const { t } = useTranslation('home');
   const left = useCountdown(target);
+  // The server's render of a page, and the render that hydrates it, cannot know the reader's
+  // second: they show an empty face until the next frame, which has the time left.
+  const known = useHydrated();
   const { days, hours, minutes, seconds } = splitDuration(left);
-  const ended = left === 0;
+  const ended = known && left === 0;
 
   return (
     <div className={[styles.countdown, className].filter(Boolean).join(' ')}>
@@ -74,24 +78,26 @@ export function Countdown({ target, endedMessage, className }: CountdownProps) {
           noise. The timer role is not live by default; the summary gives the same time in words. */}
       <div role="timer" aria-live="off" aria-atomic="true">
         <span className="visually-hidden">
-          {ended
-            ? t('countdown.endedSummary')
-            : t('countdown.summary', {
-                days: t('countdown.unitDays', { count: days }),
-                hours: t('countdown.unitHours', { count: hours }),
-                minutes: t('countdown.unitMinutes', { count: minutes }),
-              })}
+          {!known
+            ? null
+            : ended
+              ? t('countdown.endedSummary')
+              : t('countdown.summary', {
+                  days: t('countdown.unitDays', { count: days }),
+                  hours: t('countdown.unitHours', { count: hours }),
+                  minutes: t('countdown.unitMinutes', { count: minutes }),
+                })}
         </span>
         <div className={styles.face} aria-hidden="true">
           <div className={styles.days}>
             <span className={styles.daysValue} data-part="days">
-              {days}
+              {known ? days : '–'}
             </span>
             <span className={styles.unit}>{t('countdown.days', { count: days })}</span>
           </div>
           <div className={styles.clockBlock}>
             <span className={styles.clock} data-part="clock">
-              {`${pad(hours)}:${pad(minutes)}:${pad(seconds)}`}
+              {known ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : '––:––:––'}
             </span>
             <span className={styles.unit}>{t('countdown.clockUnits')}</span>
           </div>

@@ -20,10 +20,23 @@ export function cachedFormatter<T extends Intl.NumberFormat | Intl.DateTimeForma
 /** How much of a date is spelled out: "Mar 5, 2025" (medium) or "March 5, 2025" (long). */
 export type DateLength = 'medium' | 'long';
 
-/** An instant (ISO timestamp), date and time, in the reader's time zone. */
-export function formatDateTime(value: string, lang: string, length: DateLength = 'medium'): string {
+/**
+ * An instant (ISO timestamp), date and time, in the reader's time zone; or in `timeZone`, named
+ * ("10:00 CET"), where the reader's is not known (a page the server renders).
+ */
+export function formatDateTime(
+  value: string,
+  lang: string,
+  length: DateLength = 'medium',
+  timeZone?: string,
+): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
+  if (timeZone)
+    return cachedFormatter(
+      `datetime:${length}:${lang}:${timeZone}`,
+      () => new Intl.DateTimeFormat(lang, { dateStyle: length, timeStyle: 'long', timeZone }),
+    ).format(date);
   return cachedFormatter(
     `datetime:${length}:${lang}`,
     () => new Intl.DateTimeFormat(lang, { dateStyle: length, timeStyle: 'short' }),

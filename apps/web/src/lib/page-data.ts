@@ -7,6 +7,8 @@
 // The server renders the page's first screen from the same answers (entry-server.tsx hands them
 // over with setServerPageData), so the browser's first render matches the HTML it hydrates.
 
+import { startedFromServerHtml } from '../app/hydration.ts';
+
 /** How long after the page loaded its answers may stand in for a request. */
 const USABLE_FOR_MS = 30_000;
 
@@ -48,7 +50,11 @@ export function takePageAnswer<T>(path: string, lang: string): T | undefined {
   if (!data || data.lang !== lang || !Object.hasOwn(data.answers, path)) return undefined;
   const answer = data.answers[path] as T;
   delete data.answers[path];
-  return typeof document === 'undefined' || performance.now() <= USABLE_FOR_MS ? answer : undefined;
+  // A page the server rendered from these answers is hydrated from them however late its code
+  // arrives (it starts after the first paint, on a slow link maybe after the freshness limit).
+  const fresh =
+    typeof document === 'undefined' || startedFromServerHtml() || performance.now() <= USABLE_FOR_MS;
+  return fresh ? answer : undefined;
 }
 
 /** For tests: read the page's answers again. */

@@ -298,7 +298,9 @@ function NotifyForm({ slug }: { slug: string }) {
     );
   }
   return (
-    <form className={styles.notify} onSubmit={submit} noValidate>
+    // POST: on a page the server rendered, a submit before the app took over must not put the
+    // email into the address (ADR 0041).
+    <form method="post" className={styles.notify} onSubmit={submit} noValidate>
       <Field
         label={t('action.notifyLabel')}
         type="email"

@@ -24,8 +24,8 @@ export function formatShare(bps: number, lang: string): string {
 }
 
 /** An instant (ISO timestamp), in the reader's time zone. */
-export function formatDateTime(value: string, lang: string): string {
-  return formatDateTimeOf(value, lang, 'long');
+export function formatDateTime(value: string, lang: string, timeZone?: string): string {
+  return formatDateTimeOf(value, lang, 'long', timeZone);
 }
 
 /** A calendar day (YYYY-MM-DD), read at noon UTC so no time zone moves it. */

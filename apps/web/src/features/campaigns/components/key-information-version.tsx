@@ -1,5 +1,6 @@
 import type { KeyInformationVersionRef } from '@indiesplit/shared/campaigns';
 import { useTranslation } from 'react-i18next';
+import { PLATFORM_TIME_ZONE, useHydrated } from '../../../app/hydration.ts';
 import { API_BASE } from '../../../lib/api.ts';
 import { formatDateTime } from '../format.ts';
 
@@ -19,13 +20,15 @@ export function KeyInformationVersionLine({
   version: KeyInformationVersionRef;
 }) {
   const { t, i18n } = useTranslation('campaigns');
+  // The reader's time zone once the page is the app's; the platform's, named, in the server's render.
+  const hydrated = useHydrated();
   const earlier = Array.from({ length: version.number - 1 }, (_, i) => version.number - 1 - i);
   return (
     <div>
       <p>
         {t('kiis.version', {
           number: version.number,
-          date: formatDateTime(version.created_at, i18n.language),
+          date: formatDateTime(version.created_at, i18n.language, hydrated ? undefined : PLATFORM_TIME_ZONE),
         })}{' '}
         <a href={keyInformationPdfUrl(slug, version.number, i18n.language)} target="_blank" rel="noopener">
           {t('kiis.versionDownload')}
