@@ -3,15 +3,21 @@ import {
   type Hook,
   type IdentityVerificationSession,
   type IdentityVerificationStatus,
+  type KycDocument,
+  type KycDocumentStatus,
   type PayIn,
   type Payout,
   ProviderError,
+  type ProviderLegalUser,
   type ProviderMoney,
   type ProviderStatus,
   type ProviderUser,
   type ProviderWallet,
   type Refund,
   type Transfer,
+  type Ubo,
+  type UboDeclaration,
+  type UboDeclarationStatus,
   type VirtualAccount,
   type WalletTransaction,
 } from './provider.ts';
@@ -202,6 +208,64 @@ export function toHook(j: Json): Hook {
     url: str(j.Url),
     status: j.Status === 'DISABLED' ? 'DISABLED' : 'ENABLED',
   };
+}
+
+export function toLegalUser(j: Json): ProviderLegalUser {
+  return {
+    id: str(j.Id),
+    name: str(j.Name),
+    email: str(j.Email),
+    kycLevel: str(j.KYCLevel) || 'LIGHT',
+    tag: strOrNull(j.Tag),
+  };
+}
+
+const KYC_STATUSES: KycDocumentStatus[] = [
+  'CREATED',
+  'VALIDATION_ASKED',
+  'VALIDATED',
+  'REFUSED',
+  'OUT_OF_DATE',
+];
+
+export function toKycDocument(j: Json): KycDocument {
+  const s = str(j.Status) as KycDocumentStatus;
+  if (!KYC_STATUSES.includes(s)) throw new ProviderError(`provider sent KYC status ${s}`, 502, false);
+  return {
+    id: str(j.Id),
+    userId: str(j.UserId),
+    type: str(j.Type),
+    status: s,
+    refusedReasonType: strOrNull(j.RefusedReasonType),
+    refusedReasonMessage: strOrNull(j.RefusedReasonMessage),
+    tag: strOrNull(j.Tag),
+  };
+}
+
+const UBO_STATUSES: UboDeclarationStatus[] = [
+  'CREATED',
+  'VALIDATION_ASKED',
+  'INCOMPLETE',
+  'VALIDATED',
+  'REFUSED',
+];
+
+export function toUboDeclaration(j: Json): UboDeclaration {
+  const s = str(j.Status) as UboDeclarationStatus;
+  if (!UBO_STATUSES.includes(s))
+    throw new ProviderError(`provider sent UBO declaration status ${s}`, 502, false);
+  return {
+    id: str(j.Id),
+    userId: str(j.UserId),
+    status: s,
+    reason: strOrNull(j.Reason),
+    message: strOrNull(j.Message),
+    uboCount: Array.isArray(j.Ubos) ? j.Ubos.length : 0,
+  };
+}
+
+export function toUbo(j: Json): Ubo {
+  return { id: str(j.Id), firstName: str(j.FirstName), lastName: str(j.LastName) };
 }
 
 /** The SDK rejects with the HTTP answer, a `{Message, Code: 408}` on its own timeout, or a string. */

@@ -6,11 +6,15 @@ import {
   toBankAccount,
   toHook,
   toIdentityVerification,
+  toKycDocument,
+  toLegalUser,
   toPayIn,
   toPayout,
   toProviderError,
   toRefund,
   toTransfer,
+  toUbo,
+  toUboDeclaration,
   toUser,
   toVirtualAccount,
   toWallet,
@@ -22,17 +26,24 @@ import {
   type Hook,
   type HookEventType,
   type IdentityVerificationSession,
+  type KycDocument,
+  type LegalUserInput,
   type NaturalUserInput,
   type PayIn,
   type PaymentProvider,
   type Payout,
   type PayoutInput,
+  type PostalAddress,
   ProviderError,
+  type ProviderLegalUser,
   type ProviderUser,
   type ProviderWallet,
   type Refund,
   type Transfer,
   type TransferInput,
+  type Ubo,
+  type UboDeclaration,
+  type UboInput,
   type VirtualAccount,
   type WalletTransaction,
 } from './provider.ts';
@@ -90,6 +101,16 @@ function sdkHttp(): AxiosLike {
   sdkAxios = http;
   return http;
 }
+
+/** A birth date (YYYY-MM-DD) as the provider takes it: Unix seconds of its midnight, UTC. */
+export const unixBirthday = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+
+const address = (a: PostalAddress) => ({
+  AddressLine1: a.line1,
+  City: a.city,
+  PostalCode: a.postalCode,
+  Country: a.country,
+});
 
 /** The most transactions one page holds (the provider's limit). */
 const TRANSACTIONS_PER_PAGE = 100;
@@ -342,5 +363,91 @@ export class MangopayProvider implements PaymentProvider {
     }, this.retry);
     const list = (answer.body ?? answer.data) as unknown;
     return Array.isArray(list) ? (list as Json[]).map(toHook) : [];
+  }
+
+  // ---- studios: legal user, registration proof, beneficial owners (ADR 0036) -----------------
+
+  async createLegalUser(input: LegalUserInput, key: string): Promise<ProviderLegalUser> {
+    const r = input.representative;
+    const body = {
+      PersonType: 'LEGAL',
+      LegalPersonType: 'BUSINESS',
+      UserCategory: 'OWNER',
+      Name: input.name,
+      CompanyNumber: input.companyNumber,
+      Email: input.email,
+      HeadquartersAddress: address(input.headquarters),
+      LegalRepresentativeFirstName: r.firstName,
+      LegalRepresentativeLastName: r.lastName,
+      LegalRepresentativeBirthday: unixBirthday(r.birthDate),
+      LegalRepresentativeNationality: r.nationality,
+      LegalRepresentativeCountryOfResidence: r.countryOfResidence,
+      LegalRepresentativeEmail: r.email,
+      TermsAndConditionsAccepted: true,
+      Tag: input.tag,
+    };
+    return toLegalUser(await this.call('legal user', (o) => this.api.Users.create(body, o), key));
+  }
+
+  async createKycDocument(
+    userId: string,
+    input: { type: 'REGISTRATION_PROOF'; tag: string },
+    key: string,
+  ): Promise<KycDocument> {
+    const body = { Type: input.type, Tag: input.tag };
+    const j = await this.call('KYC document', (o) => this.api.Users.createKycDocument(userId, body, o), key);
+    return toKycDocument(j);
+  }
+
+  async addKycPage(userId: string, documentId: string, file: Buffer, key: string): Promise<void> {
+    const body = { File: file.toString('base64') };
+    await this.call('KYC page', (o) => this.api.Users.createKycPage(userId, documentId, body, o), key);
+  }
+
+  async submitKycDocument(userId: string, documentId: string): Promise<KycDocument> {
+    const body = { Id: documentId, Status: 'VALIDATION_ASKED' };
+    return toKycDocument(
+      await this.call('KYC document submission', (o) => this.api.Users.updateKycDocument(userId, body, o)),
+    );
+  }
+
+  async getKycDocument(id: string): Promise<KycDocument | null> {
+    const j = await this.read('KYC document', (o) => this.api.KycDocuments.get(id, o));
+    return j ? toKycDocument(j) : null;
+  }
+
+  async createUboDeclaration(userId: string, key: string): Promise<UboDeclaration> {
+    const j = await this.call('UBO declaration', (o) => this.api.UboDeclarations.create(userId, o), key);
+    return toUboDeclaration(j);
+  }
+
+  async createUbo(userId: string, declarationId: string, ubo: UboInput, key: string): Promise<Ubo> {
+    const body = {
+      FirstName: ubo.firstName,
+      LastName: ubo.lastName,
+      Address: address(ubo.address),
+      Nationality: ubo.nationality,
+      Birthday: unixBirthday(ubo.birthDate),
+      Birthplace: { City: ubo.birthplace.city, Country: ubo.birthplace.country },
+    };
+    const j = await this.call(
+      'UBO',
+      (o) => this.api.UboDeclarations.createUbo(userId, declarationId, body, o),
+      key,
+    );
+    return toUbo(j);
+  }
+
+  async submitUboDeclaration(userId: string, declarationId: string): Promise<UboDeclaration> {
+    // Only the Status is sent (the SDK's complaint about missing Ubos goes to our silent handler).
+    const body = { Id: declarationId, Status: 'VALIDATION_ASKED' };
+    return toUboDeclaration(
+      await this.call('UBO declaration submission', (o) => this.api.UboDeclarations.update(userId, body, o)),
+    );
+  }
+
+  async getUboDeclaration(id: string): Promise<UboDeclaration | null> {
+    const j = await this.read('UBO declaration', (o) => this.api.UboDeclarations.getById(id, o));
+    return j ? toUboDeclaration(j) : null;
   }
 }

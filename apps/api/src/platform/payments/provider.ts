@@ -170,6 +170,87 @@ export interface WalletTransaction {
   tag: string | null;
 }
 
+// ---- studios (legal users) and their verification (KYB; ADR 0036) ----------------------------
+
+export interface PostalAddress {
+  line1: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** A studio as the provider's legal user (a business, category OWNER: it receives money). */
+export interface LegalUserInput {
+  name: string;
+  companyNumber: string;
+  email: string;
+  headquarters: PostalAddress;
+  representative: {
+    firstName: string;
+    lastName: string;
+    /** YYYY-MM-DD. */
+    birthDate: string;
+    nationality: string;
+    countryOfResidence: string;
+    email: string;
+  };
+  /** Our studio's account id. */
+  tag: string;
+}
+
+export interface ProviderLegalUser {
+  id: string;
+  name: string;
+  email: string;
+  /** LIGHT until the provider has verified the user, then REGULAR. */
+  kycLevel: string;
+  tag: string | null;
+}
+
+export type KycDocumentStatus = 'CREATED' | 'VALIDATION_ASKED' | 'VALIDATED' | 'REFUSED' | 'OUT_OF_DATE';
+
+/** A document the provider verifies (ours: the studio's REGISTRATION_PROOF). */
+export interface KycDocument {
+  id: string;
+  userId: string;
+  type: string;
+  status: KycDocumentStatus;
+  /** Why it was refused (e.g. DOCUMENT_UNREADABLE), and the provider's words. */
+  refusedReasonType: string | null;
+  refusedReasonMessage: string | null;
+  tag: string | null;
+}
+
+export type UboDeclarationStatus = 'CREATED' | 'VALIDATION_ASKED' | 'INCOMPLETE' | 'VALIDATED' | 'REFUSED';
+
+/** The declaration of a legal user's beneficial owners. */
+export interface UboDeclaration {
+  id: string;
+  userId: string;
+  status: UboDeclarationStatus;
+  /** Why it was refused or found incomplete (e.g. MISSING_UBO), and the provider's words. */
+  reason: string | null;
+  message: string | null;
+  uboCount: number;
+}
+
+export interface UboInput {
+  firstName: string;
+  lastName: string;
+  address: PostalAddress;
+  nationality: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
+  birthplace: { city: string; country: string };
+}
+
+export interface Ubo {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 /** The event types we subscribe to (the provider's names). */
 export const HOOK_EVENT_TYPES = [
   'PAYIN_NORMAL_SUCCEEDED',
@@ -184,6 +265,12 @@ export const HOOK_EVENT_TYPES = [
   'IDENTITY_VERIFICATION_FAILED',
   'IDENTITY_VERIFICATION_INCONCLUSIVE',
   'IDENTITY_VERIFICATION_OUTDATED',
+  'KYC_SUCCEEDED',
+  'KYC_FAILED',
+  'KYC_OUTDATED',
+  'UBO_DECLARATION_VALIDATED',
+  'UBO_DECLARATION_REFUSED',
+  'UBO_DECLARATION_INCOMPLETE',
 ] as const;
 export type HookEventType = (typeof HOOK_EVENT_TYPES)[number];
 
@@ -260,6 +347,27 @@ export interface PaymentProvider {
 
   createHook(eventType: HookEventType, url: string, idempotencyKey: string): Promise<Hook>;
   listHooks(): Promise<Hook[]>;
+
+  // Studios (ADR 0036): a legal user, its registration proof and its beneficial owners.
+  createLegalUser(input: LegalUserInput, idempotencyKey: string): Promise<ProviderLegalUser>;
+  createKycDocument(
+    userId: string,
+    input: { type: 'REGISTRATION_PROOF'; tag: string },
+    idempotencyKey: string,
+  ): Promise<KycDocument>;
+  /** Adds the file (PDF, PNG or JPEG) as a page of a document still CREATED. */
+  addKycPage(userId: string, documentId: string, file: Buffer, idempotencyKey: string): Promise<void>;
+  /**
+   * Asks for the document's validation (its status becomes VALIDATION_ASKED). An update, not a
+   * creation: the provider takes no Idempotency-Key for it; the caller reads the status first.
+   */
+  submitKycDocument(userId: string, documentId: string): Promise<KycDocument>;
+  getKycDocument(id: string): Promise<KycDocument | null>;
+  createUboDeclaration(userId: string, idempotencyKey: string): Promise<UboDeclaration>;
+  createUbo(userId: string, declarationId: string, ubo: UboInput, idempotencyKey: string): Promise<Ubo>;
+  /** Asks for the declaration's validation (VALIDATION_ASKED); as submitKycDocument, keyless. */
+  submitUboDeclaration(userId: string, declarationId: string): Promise<UboDeclaration>;
+  getUboDeclaration(id: string): Promise<UboDeclaration | null>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { routeKybApi } from './kyb.ts';
 import {
   adjust,
   balanceOf,
@@ -79,6 +80,9 @@ export function routeApi(
 ): unknown {
   const s = host.state;
   const parts = path.split('/').filter(Boolean);
+  // Studios' legal users, KYC documents and UBO declarations (kyb.ts).
+  const kyb = routeKybApi(host, method, parts, body);
+  if (kyb !== undefined) return kyb;
   const [a, b, c, d] = parts;
   const found = (map: Map<string, Json>, id: string | undefined) => {
     const row = id ? map.get(id) : undefined;

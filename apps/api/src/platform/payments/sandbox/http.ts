@@ -19,19 +19,19 @@ export function header(req: IncomingMessage, name: string): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-export async function readText(req: IncomingMessage): Promise<string> {
+export async function readText(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) throw new HttpFail(413, 'param_error', 'Body too large');
+    if (size > limit) throw new HttpFail(413, 'param_error', 'Body too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function readJson(req: IncomingMessage): Promise<Json> {
-  const text = await readText(req);
+export async function readJson(req: IncomingMessage, limit?: number): Promise<Json> {
+  const text = await readText(req, limit);
   if (text.trim() === '') return {};
   try {
     const parsed = JSON.parse(text);

@@ -9,7 +9,7 @@ const escapeHtml = (v: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Sandbox payment provider</title><style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;line-height:1.5}label{display:block;margin:.75rem 0 .25rem}input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}button{margin:1rem .5rem 0 0;padding:.6rem 1rem;font-size:1rem}.note{background:#fff4d6;padding:.5rem .75rem;border-radius:4px}.error{color:#a00}</style></head><body><p class="note">Sandbox payment provider — no real money or documents. For trying the platform locally.</p>${body}</body></html>`;
 }
 

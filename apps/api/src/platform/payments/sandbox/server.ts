@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type ApiHost, HttpFail, routeApi } from './api.ts';
 import { defaultDeliver, errorBody, euroCents, header, readJson, readText, send } from './http.ts';
+import { kybBodyLimit, serveKybPage } from './kyb.ts';
 import { bankPage, donePage, idvPage } from './pages.ts';
 import { adjust, escapeIban, eur, type Json, newState, nextId, now, type SandboxState } from './state.ts';
 
@@ -282,7 +283,7 @@ export class SandboxProvider implements ApiHost {
           return send(res, seen.status, seen.body);
         }
       }
-      const body = method === 'GET' ? {} : await readJson(req);
+      const body = method === 'GET' ? {} : await readJson(req, kybBodyLimit(method, path));
       let answer: { status: number; body: unknown };
       try {
         answer = { status: 200, body: routeApi(this, method, path, body, url.searchParams) };
@@ -364,6 +365,8 @@ export class SandboxProvider implements ApiHost {
       const user = this.state.users.get(String(session.UserId));
       return html(200, idvPage(session, user));
     }
+    if (url.pathname === '/sandbox/kyb')
+      return serveKybPage(this, req, method, html, (location) => res.writeHead(303, { location }).end());
     if (url.pathname === '/sandbox/bank') {
       if (method === 'POST') {
         const form = new URLSearchParams(await readText(req));
