@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
+import { ibanSchema } from './funds.ts';
 
 // Contracts of the studios' verification (KYB): the due diligence an ECSP must exercise on a
 // project owner before its offer is opened (Regulation (EU) 2020/1503, Art 5; ADR 0036). A studio
@@ -27,7 +28,14 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const text = (max: number, required: 'fillMandatory' | 'kybLegalNameRequired' = 'fillMandatory') =>
   z.string({ error: required }).trim().min(1, required).max(max, 'kybTextTooLong');
 
-const country = (code: 'kybCountryInvalid' | 'kybNationalityInvalid') =>
+const country = (
+  code:
+    | 'kybCountryInvalid'
+    | 'kybNationalityInvalid'
+    | 'kybAddressCountryInvalid'
+    | 'kybResidenceInvalid'
+    | 'kybBirthplaceCountryInvalid',
+) =>
   z
     .string({ error: code })
     .trim()
@@ -49,13 +57,31 @@ const birthDate = z
     );
   }, 'kybBirthDateInvalid');
 
-/** One beneficial owner (AML Directive Art 3(6)): a natural person, with their part of the studio. */
-export const KybUbo = z.object({
+/**
+ * A postal address in the parts the payment provider asks for (ADR 0036): the studio's registered
+ * office and, in provider mode, each beneficial owner's home address.
+ */
+export const KybAddress = z.object({
+  line1: text(255),
+  city: text(100),
+  postal_code: z
+    .string({ error: 'kybPostalCodeInvalid' })
+    .trim()
+    .min(1, 'kybPostalCodeInvalid')
+    .max(16, 'kybPostalCodeInvalid')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'kybPostalCodeInvalid'),
+  country: country('kybAddressCountryInvalid'),
+});
+export type KybAddress = z.infer<typeof KybAddress>;
+
+/** One line for an address given in parts: "Via Lanterna 3, 20121 Milano, IT". */
+export const addressLine = (a: KybAddress): string => `${a.line1}, ${a.postal_code} ${a.city}, ${a.country}`;
+
+const uboFields = {
   first_name: text(100),
   last_name: text(100),
   birth_date: birthDate,
   nationality: country('kybNationalityInvalid'),
-  address: text(300),
   /** Percent of ownership or control, at most two decimals, more than 0 and at most 100. */
   ownership_percent: z
     .number({ error: 'kybOwnershipInvalid' })
@@ -63,50 +89,112 @@ export const KybUbo = z.object({
       (v) => Number.isFinite(v) && v > 0 && v <= 100 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
       'kybOwnershipInvalid',
     ),
+};
+
+/**
+ * One beneficial owner (AML Directive Art 3(6)): a natural person, with their part of the studio.
+ * The address in parts and the birthplace are what the provider needs (optional here, required by
+ * KybProviderSubmission).
+ */
+export const KybUbo = z.object({
+  ...uboFields,
+  address: text(300),
+  residence: KybAddress.optional(),
+  birthplace_city: text(100).optional(),
+  birthplace_country: country('kybBirthplaceCountryInvalid').optional(),
 });
 export type KybUbo = z.infer<typeof KybUbo>;
 
+/** An owner as the provider mode's form sends it: the address in parts, the birthplace. */
+const KybProviderUbo = z
+  .object({
+    ...uboFields,
+    address: text(300).optional(),
+    residence: KybAddress,
+    birthplace_city: text(100),
+    birthplace_country: country('kybBirthplaceCountryInvalid'),
+  })
+  .transform((u) => ({ ...u, address: u.address ?? addressLine(u.residence) }));
+
+const submissionFields = {
+  legal_name: text(200, 'kybLegalNameRequired'),
+  registration_number: z
+    .string({ error: 'kybRegistrationNumberInvalid' })
+    .trim()
+    .min(1, 'kybRegistrationNumberInvalid')
+    .max(60, 'kybRegistrationNumberInvalid')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'kybRegistrationNumberInvalid'),
+  country: country('kybCountryInvalid'),
+  representative_first_name: text(100),
+  representative_last_name: text(100),
+  representative_birth_date: birthDate,
+  representative_nationality: country('kybNationalityInvalid'),
+  representative_email: z
+    .string({ error: 'invalidEmail' })
+    .trim()
+    .max(254, 'invalidEmail')
+    .email('invalidEmail'),
+  /** Art 5(2)(a): no criminal record of the studio nor of its management in the listed fields. */
+  no_convictions: z.literal(true, { error: 'kybDeclarationRequired' }),
+  /** Art 5(2)(b): not established in a non-cooperative jurisdiction or a high-risk third country. */
+  not_high_risk_jurisdiction: z.literal(true, { error: 'kybDeclarationRequired' }),
+  /** The information is true and complete, and a change will be reported. */
+  accurate: z.literal(true, { error: 'kybDeclarationRequired' }),
+};
+
+const owners = <T extends z.ZodTypeAny>(ubo: T) =>
+  z.array(ubo, { error: 'kybUboRequired' }).min(1, 'kybUboRequired').max(KYB_MAX_UBOS, 'kybTooManyUbos');
+
+// In hundredths of a percent, so that 33.33 + 33.33 + 33.34 is exactly 100.
+function ownersUpTo100(v: { ubos: Array<{ ownership_percent: number }> }, issue: z.RefinementCtx): void {
+  const total = v.ubos.reduce((sum, u) => sum + Math.round(u.ownership_percent * 100), 0);
+  if (total > 10_000) issue.addIssue({ code: 'custom', path: ['ubos'], message: 'kybOwnershipOver100' });
+}
+
 /**
  * The studio's part of the form (the `data` field of POST /studio-verification, as JSON; the
- * registration proof goes in the file field `registration_proof`).
+ * registration proof goes in the file field `registration_proof`), as staff review it
+ * (PAYMENTS=manual). The provider's fields may be given and are kept.
  */
 export const KybSubmission = z
   .object({
-    legal_name: text(200, 'kybLegalNameRequired'),
-    registration_number: z
-      .string({ error: 'kybRegistrationNumberInvalid' })
-      .trim()
-      .min(1, 'kybRegistrationNumberInvalid')
-      .max(60, 'kybRegistrationNumberInvalid')
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'kybRegistrationNumberInvalid'),
-    country: country('kybCountryInvalid'),
+    ...submissionFields,
     registered_address: text(300),
-    representative_first_name: text(100),
-    representative_last_name: text(100),
-    representative_birth_date: birthDate,
-    representative_nationality: country('kybNationalityInvalid'),
-    representative_email: z
-      .string({ error: 'invalidEmail' })
-      .trim()
-      .max(254, 'invalidEmail')
-      .email('invalidEmail'),
-    ubos: z
-      .array(KybUbo, { error: 'kybUboRequired' })
-      .min(1, 'kybUboRequired')
-      .max(KYB_MAX_UBOS, 'kybTooManyUbos'),
-    /** Art 5(2)(a): no criminal record of the studio nor of its management in the listed fields. */
-    no_convictions: z.literal(true, { error: 'kybDeclarationRequired' }),
-    /** Art 5(2)(b): not established in a non-cooperative jurisdiction or a high-risk third country. */
-    not_high_risk_jurisdiction: z.literal(true, { error: 'kybDeclarationRequired' }),
-    /** The information is true and complete, and a change will be reported. */
-    accurate: z.literal(true, { error: 'kybDeclarationRequired' }),
+    registered_office: KybAddress.optional(),
+    representative_country_of_residence: country('kybResidenceInvalid').optional(),
+    payout_iban: ibanSchema.optional(),
+    ubos: owners(KybUbo),
   })
-  .superRefine((v, issue) => {
-    // In hundredths of a percent, so that 33.33 + 33.33 + 33.34 is exactly 100.
-    const total = v.ubos.reduce((sum, u) => sum + Math.round(u.ownership_percent * 100), 0);
-    if (total > 10_000) issue.addIssue({ code: 'custom', path: ['ubos'], message: 'kybOwnershipOver100' });
-  });
+  .superRefine(ownersUpTo100);
+
+/**
+ * The same form where the payment provider verifies the studio (PAYMENTS=sandbox|mangopay): the
+ * registered office in parts, the legal representative's country of residence, each owner's home
+ * address in parts and birthplace, and the IBAN in the studio's legal name where the money raised
+ * is paid. The one-line addresses are made from the parts when not given.
+ */
+export const KybProviderSubmission = z
+  .object({
+    ...submissionFields,
+    registered_address: text(300).optional(),
+    registered_office: KybAddress,
+    representative_country_of_residence: country('kybResidenceInvalid'),
+    payout_iban: ibanSchema,
+    ubos: owners(KybProviderUbo),
+  })
+  .superRefine(ownersUpTo100)
+  .transform((v) => ({ ...v, registered_address: v.registered_address ?? addressLine(v.registered_office) }));
+
+/** The form's schema for the mode the API runs in. */
+export const kybSubmissionFor = (mode: KybMode) =>
+  mode === 'provider' ? KybProviderSubmission : KybSubmission;
+
+/** manual: staff review; provider: the payment provider verifies (ADR 0036). */
+export type KybMode = 'manual' | 'provider';
+
 export type KybSubmission = z.infer<typeof KybSubmission>;
+export type KybProviderSubmission = z.infer<typeof KybProviderSubmission>;
+export type KybProviderSubmissionInput = z.input<typeof KybProviderSubmission>;
 export type KybSubmissionInput = z.input<typeof KybSubmission>;
 
 export const KybDocumentDto = z.object({
@@ -115,11 +203,21 @@ export const KybDocumentDto = z.object({
   size_bytes: z.number().int(),
 });
 
+const AddressDto = z.object({
+  line1: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
 const KybSubmissionData = z.object({
   legal_name: z.string(),
   registration_number: z.string(),
   country: z.string(),
   registered_address: z.string(),
+  registered_office: AddressDto.nullable(),
+  representative_country_of_residence: z.string().nullable(),
+  payout_iban: z.string().nullable(),
   representative_first_name: z.string(),
   representative_last_name: z.string(),
   representative_birth_date: z.string(),
@@ -133,6 +231,9 @@ const KybSubmissionData = z.object({
       nationality: z.string(),
       address: z.string(),
       ownership_percent: z.number(),
+      residence: AddressDto.optional(),
+      birthplace_city: z.string().optional(),
+      birthplace_country: z.string().optional(),
     }),
   ),
 });
@@ -150,8 +251,54 @@ export const KybRecordDto = KybSubmissionData.extend({
 });
 export type KybRecordDto = z.infer<typeof KybRecordDto>;
 
+/**
+ * Why the provider refused or found incomplete a registration proof (RefusedReasonType) or a UBO
+ * declaration (Reason), in its words; the web app translates the ones it knows.
+ */
+export const KYB_PROVIDER_REASONS = [
+  'DOCUMENT_UNREADABLE',
+  'DOCUMENT_NOT_ACCEPTED',
+  'DOCUMENT_HAS_EXPIRED',
+  'DOCUMENT_INCOMPLETE',
+  'DOCUMENT_MISSING',
+  'DOCUMENT_DO_NOT_MATCH_USER_DATA',
+  'DOCUMENT_DO_NOT_MATCH_ACCOUNT_DATA',
+  'DOCUMENT_FALSIFIED',
+  'DOCUMENT_OUTDATED',
+  'SPECIFIC_CASE',
+  'MISSING_UBO',
+  'WRONG_UBO_INFORMATION',
+  'UBO_IDENTITY_NEEDED',
+  'SHAREHOLDERS_DECLARATION_NEEDED',
+  'ORGANIZATION_CHART_NEEDED',
+  'DOCUMENTS_NEEDED',
+  'DECLARATION_DO_NOT_MATCH_UBO_INFORMATION',
+] as const;
+
+/**
+ * Where the latest submission stands at the provider: being sent (a fault stopped it; it is sent
+ * again), waiting for the provider's verdict, approved, or refused — by the registration proof or
+ * by the beneficial owners' declaration, with the provider's reason.
+ */
+export const KybProviderStateDto = z.object({
+  state: z.enum(['sending', 'waiting', 'approved', 'refused']),
+  document_status: z.string().nullable(),
+  declaration_status: z.string().nullable(),
+  /** What was refused: the registration proof, or the declaration of beneficial owners. */
+  refused: z.enum(['document', 'declaration']).nullable(),
+  reason_type: z.string().nullable(),
+  reason_message: z.string().nullable(),
+  /** Sandbox mode: the sandbox provider's page where a document and a declaration are decided. */
+  sandbox_url: z.string().nullable(),
+});
+export type KybProviderStateDto = z.infer<typeof KybProviderStateDto>;
+
 /** GET /studio-verification: the studio's status and its latest submission. */
 export const StudioKybDto = z.object({
+  /** Who verifies: staff (manual) or the payment provider; the form asks more in provider mode. */
+  mode: z.enum(['manual', 'provider']),
+  /** The latest submission at the provider (provider mode, once sent). */
+  provider: KybProviderStateDto.nullable(),
   status: z.enum(KYB_STATUSES),
   /** An approval still running (a renewal may be waiting beside it): campaigns may open until then. */
   approved_until: z.string().nullable(),

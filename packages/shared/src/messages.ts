@@ -290,6 +290,10 @@ const en = {
   kybNotWaiting: 'This verification is not waiting for a decision.',
   kybRefusalReason: 'Please give the studio the reason for the refusal.',
   kybDeveloperOnly: 'Only developer accounts can verify a studio.',
+  kybAddressCountryInvalid: 'Please choose the country of this address.',
+  kybPostalCodeInvalid: 'Please enter the postal code (up to 16 letters, digits, spaces or dashes).',
+  kybResidenceInvalid: 'Please choose the country where the legal representative lives.',
+  kybBirthplaceCountryInvalid: 'Please choose the country of birth.',
   studioKybRequired:
     "The studio has no approved verification (KYB) in force: a campaign opens only once staff have approved the studio's due diligence.",
   evidenceRequired: 'Please attach at least one document that proves the criteria (PDF, PNG or JPEG).',
@@ -682,6 +686,10 @@ const it: Record<MessageKey, string> = {
   kybNotWaiting: 'Questa verifica non è in attesa di una decisione.',
   kybRefusalReason: 'Indica allo studio il motivo del rifiuto.',
   kybDeveloperOnly: 'Solo gli account sviluppatore possono verificare uno studio.',
+  kybAddressCountryInvalid: 'Scegli il Paese di questo indirizzo.',
+  kybPostalCodeInvalid: 'Indica il codice postale (fino a 16 lettere, cifre, spazi o trattini).',
+  kybResidenceInvalid: 'Scegli il Paese in cui risiede il legale rappresentante.',
+  kybBirthplaceCountryInvalid: 'Scegli il Paese di nascita.',
   studioKybRequired:
     'Lo studio non ha una verifica (KYB) approvata e in corso di validità: una campagna si apre solo dopo che lo staff ha approvato la due diligence dello studio.',
   evidenceRequired: 'Allega almeno un documento che provi i criteri (PDF, PNG o JPEG).',

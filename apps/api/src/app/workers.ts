@@ -1,6 +1,7 @@
 import { newsletterJob } from '../features/community/newsletter.ts';
 import { communityRemindersJob } from '../features/community/reminders.ts';
 import { sophisticatedExpiryJob } from '../features/investing/sophisticated-expiry.ts';
+import { studioKybJob } from '../features/kyb/provider-studio.ts';
 import { digestJob } from '../features/notifications/digest.ts';
 import { escrowJob } from '../features/payments/escrow.ts';
 import { payoutsJob } from '../features/payments/payouts.ts';
@@ -36,6 +37,8 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(payoutsJob(ctx, intervalSeconds));
   // Funded investments' money moved to the campaign's escrow wallet at the provider (ADR 0039).
   runner.register(escrowJob(ctx, intervalSeconds));
+  // Studios' verifications a provider fault stopped half-way, sent again (ADR 0036).
+  runner.register(studioKybJob(ctx, intervalSeconds));
   // The provider's balances and the day's transactions compared with the ledger, nightly (ADR 0039).
   runner.register(reconciliationJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 300) : 0));
 }

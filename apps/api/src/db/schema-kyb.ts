@@ -25,6 +25,17 @@ export interface KybUboRow {
   address: string;
   /** Hundredths of a percent (2500 = 25%), so that shares add up exactly. */
   ownership_bp: number;
+  /** Provider mode: the home address in parts and the birthplace (ADR 0036). */
+  residence?: KybAddressRow;
+  birthplace_city?: string;
+  birthplace_country?: string;
+}
+
+export interface KybAddressRow {
+  line1: string;
+  city: string;
+  postal_code: string;
+  country: string;
 }
 
 export const studioKyb = pgTable(
@@ -40,6 +51,11 @@ export const studioKyb = pgTable(
     registrationNumber: text('registration_number').notNull(),
     country: text('country').notNull(),
     registeredAddress: text('registered_address').notNull(),
+    /** Provider mode: the registered office in parts (registered_address is then made from it). */
+    registeredOffice: jsonb('registered_office').$type<KybAddressRow>(),
+    representativeResidence: text('representative_residence'),
+    /** Provider mode: the IBAN in the studio's legal name where the money raised is paid. */
+    payoutIban: text('payout_iban'),
     representativeFirstName: text('representative_first_name').notNull(),
     representativeLastName: text('representative_last_name').notNull(),
     representativeBirthDate: text('representative_birth_date').notNull(),
@@ -82,5 +98,61 @@ export const studioKyb = pgTable(
       'studio_kyb_ubos_valid',
       sql`jsonb_typeof(${t.ubos}) = 'array' and jsonb_array_length(${t.ubos}) between 1 and 20`,
     ),
+  ],
+);
+
+// ---- the studio at the payment provider (PAYMENTS=sandbox|mangopay; ADR 0036, ADR 0039) --------
+
+/**
+ * The studio's legal user at the provider, made once and kept across renewals, with its EUR wallet
+ * (where a campaign's escrow is paid) and the bank account of its payout IBAN. Each id is written
+ * as soon as the provider gives it, so a send stopped half-way resumes where it stopped.
+ */
+export const providerStudios = pgTable('provider_studios', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  providerUserId: text('provider_user_id').notNull().unique(),
+  walletId: text('wallet_id').unique(),
+  bankAccountId: text('bank_account_id').unique(),
+  iban: text('iban'),
+  ...timestamps,
+});
+
+/**
+ * One submission's way through the provider: its registration proof (a KYC document) and its
+ * UBO declaration, their ids and last statuses read from the provider, and whether everything has
+ * been sent (sent_at). A row without sent_at is sent again by the job or on the studio's visit;
+ * claimed_until keeps two senders from working on it at once.
+ */
+export const providerStudioKyb = pgTable(
+  'provider_studio_kyb',
+  {
+    kybId: uuid('kyb_id')
+      .primaryKey()
+      .references(() => studioKyb.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentId: text('document_id').unique(),
+    documentStatus: text('document_status'),
+    declarationId: text('declaration_id').unique(),
+    /** Owners added to the declaration so far (in the submission's order). */
+    ubosSent: integer('ubos_sent').notNull().default(0),
+    declarationStatus: text('declaration_status'),
+    /** What the provider refused: 'document' or 'declaration', with its reason. */
+    refused: text('refused'),
+    reasonType: text('reason_type'),
+    reasonMessage: text('reason_message'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('provider_studio_kyb_user_idx').on(t.userId),
+    index('provider_studio_kyb_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    check('provider_studio_kyb_refused_valid', sql`${t.refused} in ('document', 'declaration')`),
   ],
 );

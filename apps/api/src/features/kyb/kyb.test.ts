@@ -90,6 +90,8 @@ describe("a studio's verification form", () => {
   it('is recorded with its registration proof and waits for staff; the studio reads it back', async () => {
     const s = await studio();
     expect((await s.client.get('/api/studio-verification')).json()).toEqual({
+      mode: 'manual',
+      provider: null,
       status: 'none',
       approved_until: null,
       can_submit: true,

@@ -107,7 +107,7 @@ export async function kybRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: StudioKybDto, ...errors },
       },
     },
-    async (req) => kyb.getStudioKyb(ctx, requireSession(req).user.id),
+    async (req) => kyb.visitStudioKyb(ctx, requireSession(req).user.id),
   );
 
   r.post(

@@ -6,8 +6,10 @@ import {
   KYB_DOCUMENT_MAX_BYTES,
   type KybDecisionRequest,
   type KybDocumentType,
+  type KybMode,
   type KybRecordDto,
-  KybSubmission,
+  type KybSubmission,
+  kybSubmissionFor,
   type StudioKybDto,
 } from '@indiesplit/shared/kyb';
 import { isMessageKey, type MessageKey } from '@indiesplit/shared/messages';
@@ -19,6 +21,8 @@ import { checkDocument, documentExtension } from '../../platform/documents.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { safeDownloadName } from '../../platform/file-names.ts';
 import { mayReadKybDocument } from './policies.ts';
+import * as prepo from './provider-repo.ts';
+import { kybAtProvider, providerStateOf, sendStudioKyb, syncStudioKyb } from './provider-studio.ts';
 import * as repo from './repo.ts';
 
 // Studios' verification (KYB, ECSP Art 5; ADR 0036). A developer account sends its legal entity,
@@ -28,8 +32,9 @@ import * as repo from './repo.ts';
 // a reason the studio reads; the studio may send again after a refusal, and to renew an approval.
 // A campaign opens only while its studio has an approval running (assertStudioVerified).
 //
-// This is the manual path (PAYMENTS=manual). In provider mode the same submission is what is sent
-// to the provider as a legal user, its KYC document and its UBO declaration (see ADR 0036).
+// In provider mode (PAYMENTS=sandbox|mangopay) the form asks what the provider needs besides, and
+// the recorded submission is then sent to the provider, whose verdict decides it
+// (provider-studio.ts); staff's decision stays as the fallback.
 
 export interface KybUpload {
   data: Buffer;
@@ -50,14 +55,14 @@ const documentError = (code: MessageKey, status = 400) =>
   new AppError(code, status, { fields: { registration_proof: code } });
 
 /** Field errors keyed by the path the form uses (`ubos.0.birth_date`), first one per field. */
-function validate(data: string | undefined): KybSubmission {
+function validate(data: string | undefined, mode: KybMode): KybSubmission {
   let raw: unknown;
   try {
     raw = data === undefined ? {} : JSON.parse(data);
   } catch {
     throw new AppError('invalidRequest', 400);
   }
-  const parsed = KybSubmission.safeParse(raw);
+  const parsed = kybSubmissionFor(mode).safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, MessageKey> = {};
     for (const issue of parsed.error.issues) {
@@ -80,6 +85,9 @@ export function toRecord(row: repo.KybRow): KybRecordDto {
     registration_number: row.registrationNumber,
     country: row.country,
     registered_address: row.registeredAddress,
+    registered_office: row.registeredOffice ?? null,
+    representative_country_of_residence: row.representativeResidence,
+    payout_iban: row.payoutIban,
     representative_first_name: row.representativeFirstName,
     representative_last_name: row.representativeLastName,
     representative_birth_date: row.representativeBirthDate,
@@ -92,6 +100,9 @@ export function toRecord(row: repo.KybRow): KybRecordDto {
       nationality: u.nationality,
       address: u.address,
       ownership_percent: u.ownership_bp / 100,
+      ...(u.residence ? { residence: u.residence } : {}),
+      ...(u.birthplace_city ? { birthplace_city: u.birthplace_city } : {}),
+      ...(u.birthplace_country ? { birthplace_country: u.birthplace_country } : {}),
     })),
     document: {
       file_name: row.documentName,
@@ -115,11 +126,23 @@ export async function getStudioKyb(ctx: AppContext, userId: string, now = new Da
   else if (latest?.decision === 'refused') status = 'refused';
   else if (latest?.decision === 'approved') status = running === latest ? 'approved' : 'expired';
   return {
+    mode: kybAtProvider(ctx) ? 'provider' : 'manual',
+    provider: kybAtProvider(ctx) ? await providerStateOf(ctx, latest) : null,
     status,
     approved_until: iso(running?.validUntil),
     can_submit: latest?.decision !== 'submitted',
     latest: latest ? toRecord(latest) : null,
   };
+}
+
+/**
+ * The studio's page: in provider mode its waiting submission is first sent again (when a fault
+ * stopped it) or read back from the provider.
+ */
+export async function visitStudioKyb(ctx: AppContext, userId: string): Promise<StudioKybDto> {
+  const latest = (await repo.kybOf(ctx.db, userId))[0];
+  if (latest?.decision === 'submitted') await syncStudioKyb(ctx, latest.id);
+  return getStudioKyb(ctx, userId);
 }
 
 /**
@@ -140,9 +163,11 @@ export async function submitKyb(
   // One PDF-check slot for the whole form bounds how many forms are held in memory at once.
   const slot = ctx.pdfChecks.acquire();
   let storedKey: string | null = null;
+  let toSend: string | null = null;
   try {
     const form = await readForm();
-    const input = validate(form.data);
+    const atProvider = kybAtProvider(ctx);
+    const input = validate(form.data, atProvider ? 'provider' : 'manual');
     if (!form.file || form.file.data.length === 0) throw documentError('kybDocumentRequired');
     if (form.file.data.length > KYB_DOCUMENT_MAX_BYTES) throw documentError('kybDocumentInvalid', 413);
     const type = await checkDocument(ctx.pdfChecks, form.file.data);
@@ -150,7 +175,7 @@ export async function submitKyb(
     const key = `studio-kyb/${randomUUID()}.${documentExtension(type)}`;
     await ctx.storage.put(key, form.file.data);
     storedKey = key;
-    await ctx.db.transaction(async (tx) => {
+    const kybId = await ctx.db.transaction(async (tx) => {
       if ((await repo.kybOf(tx, userId))[0]?.decision === 'submitted')
         throw new AppError('kybAlreadySubmitted', 409);
       const row = await repo
@@ -160,6 +185,9 @@ export async function submitKyb(
           registrationNumber: input.registration_number,
           country: input.country,
           registeredAddress: input.registered_address,
+          registeredOffice: input.registered_office ?? null,
+          representativeResidence: input.representative_country_of_residence ?? null,
+          payoutIban: input.payout_iban ?? null,
           representativeFirstName: input.representative_first_name,
           representativeLastName: input.representative_last_name,
           representativeBirthDate: input.representative_birth_date,
@@ -172,6 +200,9 @@ export async function submitKyb(
             nationality: u.nationality,
             address: u.address,
             ownership_bp: Math.round(u.ownership_percent * 100),
+            ...(u.residence ? { residence: u.residence } : {}),
+            ...(u.birthplace_city ? { birthplace_city: u.birthplace_city } : {}),
+            ...(u.birthplace_country ? { birthplace_country: u.birthplace_country } : {}),
           })),
           declarations: {
             no_convictions: input.no_convictions,
@@ -194,12 +225,18 @@ export async function submitKyb(
         kind: 'kyb_submitted',
         data: { kyb_id: row.id, legal_name: row.legalName, country: row.country },
       });
+      // Provider mode: the row that sends it, in the same transaction (sent below, or retried).
+      if (atProvider) await prepo.insertSend(tx, row.id, userId);
+      return row.id;
     });
     storedKey = null; // recorded: nothing to clean up
+    if (atProvider) toSend = kybId;
   } finally {
     slot.release();
     if (storedKey) await ctx.storage.delete(storedKey).catch(() => {});
   }
+  // A provider fault loses nothing: the row waits, and the job or the next visit sends it.
+  if (toSend) await sendStudioKyb(ctx, toSend);
   return getStudioKyb(ctx, userId, now);
 }
 

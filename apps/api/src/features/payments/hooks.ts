@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
+import { applyStudioKybNotice, type StudioKybOutcome } from '../kyb/provider-studio.ts';
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
@@ -14,6 +15,7 @@ export const HOOK_PATH = '/api/payments/hooks';
 export type HookResult =
   | PayinOutcome
   | EscrowTransferOutcome
+  | StudioKybOutcome
   | 'identity'
   | 'paid'
   | 'rejected'
@@ -48,6 +50,9 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     await applyIdentitySession(ctx, session);
     return 'identity';
   }
+  // A studio's registration proof or beneficial owners decided (kyb/provider-studio.ts).
+  if (eventType.startsWith('KYC_') || eventType.startsWith('UBO_DECLARATION_'))
+    return applyStudioKybNotice(ctx, notice);
   ctx.log.info({ eventType, resourceId }, 'payment provider event not handled');
   return 'unhandled';
 }

@@ -12,6 +12,9 @@ const record = (over: Partial<KybRecordDto> = {}): KybRecordDto => ({
   registration_number: 'REA MI-2034567',
   country: 'IT',
   registered_address: 'Via Lanterna 3, Milano',
+  registered_office: null,
+  representative_country_of_residence: null,
+  payout_iban: null,
   representative_first_name: 'Chiara',
   representative_last_name: 'Galli',
   representative_birth_date: '1987-03-14',
@@ -36,6 +39,8 @@ const record = (over: Partial<KybRecordDto> = {}): KybRecordDto => ({
 });
 
 const dto = (over: Partial<StudioKybDto> = {}): StudioKybDto => ({
+  mode: 'manual',
+  provider: null,
   status: 'none',
   approved_until: null,
   can_submit: true,
