@@ -3,9 +3,10 @@ import {
   KYB_DOCUMENT_MAX_BYTES,
   KYB_DOCUMENT_TYPES,
   KYB_MAX_UBOS,
+  type KybMode,
   type KybRecordDto,
-  KybSubmission,
   type KybSubmissionInput,
+  kybSubmissionFor,
 } from '@indiesplit/shared/kyb';
 import { useId, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
@@ -23,21 +24,36 @@ import styles from './kyb.module.css';
 // The studio's verification form (KYB, ECSP Art 5; ADR 0036): the legal entity, its legal
 // representative, the beneficial owners (at least one, together at most 100%), the Art 5(2)
 // declarations and the registration proof. The shared KybSubmission checks the fields here as on
-// the server; the file's own limits are checked before sending, its content by the server.
+// the server; the file's own limits are checked before sending, its content by the server. Where
+// the payment provider verifies studios (mode 'provider') the form asks what it needs besides: the
+// addresses in parts, the representative's residence, the owners' birthplaces and the payout IBAN.
 
 type Declarations = 'no_convictions' | 'not_high_risk_jurisdiction' | 'accurate';
 export type KybValues = Omit<KybSubmissionInput, Declarations> & Record<Declarations, boolean>;
-const resolver = zodResolver(KybSubmission, undefined, { raw: true }) as unknown as Resolver<KybValues>;
+const resolvers = {
+  manual: zodResolver(kybSubmissionFor('manual'), undefined, { raw: true }) as unknown as Resolver<KybValues>,
+  provider: zodResolver(kybSubmissionFor('provider'), undefined, {
+    raw: true,
+  }) as unknown as Resolver<KybValues>,
+};
+const emptyAddress = () => ({ line1: '', city: '', postal_code: '', country: '' });
 const ACCEPT = KYB_DOCUMENT_TYPES.join(',');
 const DECLARATIONS: Declarations[] = ['no_convictions', 'not_high_risk_jurisdiction', 'accurate'];
 
-const emptyUbo = () => ({
+const emptyUbo = (mode: KybMode): KybValues['ubos'][number] => ({
   first_name: '',
   last_name: '',
   birth_date: '',
   nationality: '',
-  address: '',
   ownership_percent: '' as unknown as number,
+  ...(mode === 'provider'
+    ? {
+        address: undefined as unknown as string,
+        residence: emptyAddress(),
+        birthplace_city: '',
+        birthplace_country: '',
+      }
+    : { address: '' }),
 });
 
 /** "12,5" or "12.5" -> 12.5; anything else is not a number (NaN), which the schema names. */
@@ -50,19 +66,20 @@ const percent = (v: unknown) => {
 };
 
 /** A form filled with an earlier submission (after a refusal, or to renew), or empty. */
-export function valuesFrom(previous: KybRecordDto | null): KybValues {
+export function valuesFrom(previous: KybRecordDto | null, mode: KybMode = 'manual'): KybValues {
+  const provider = mode === 'provider';
   if (!previous)
     return {
       legal_name: '',
       registration_number: '',
       country: '',
-      registered_address: '',
+      ...providerFields(null, provider),
       representative_first_name: '',
       representative_last_name: '',
       representative_birth_date: '',
       representative_nationality: '',
       representative_email: '',
-      ubos: [emptyUbo()],
+      ubos: [emptyUbo(mode)],
       no_convictions: false,
       not_high_risk_jurisdiction: false,
       accurate: false,
@@ -71,17 +88,39 @@ export function valuesFrom(previous: KybRecordDto | null): KybValues {
     legal_name: previous.legal_name,
     registration_number: previous.registration_number,
     country: previous.country,
-    registered_address: previous.registered_address,
+    ...providerFields(previous, provider),
     representative_first_name: previous.representative_first_name,
     representative_last_name: previous.representative_last_name,
     representative_birth_date: previous.representative_birth_date,
     representative_nationality: previous.representative_nationality,
     representative_email: previous.representative_email,
-    ubos: previous.ubos.map((u) => ({ ...u })),
+    ubos: previous.ubos.map((u) =>
+      provider
+        ? {
+            ...u,
+            // The one-line address is made from its parts by the server.
+            address: undefined as unknown as string,
+            residence: u.residence ?? emptyAddress(),
+            birthplace_city: u.birthplace_city ?? '',
+            birthplace_country: u.birthplace_country ?? '',
+          }
+        : { ...u },
+    ),
     // Declarations are made anew each time.
     no_convictions: false,
     not_high_risk_jurisdiction: false,
     accurate: false,
+  };
+}
+
+/** The registered office: one line for staff, in parts (with the residence and IBAN) for the provider. */
+function providerFields(previous: KybRecordDto | null, provider: boolean) {
+  if (!provider) return { registered_address: previous?.registered_address ?? '' };
+  return {
+    registered_address: undefined as unknown as string,
+    registered_office: previous?.registered_office ?? emptyAddress(),
+    representative_country_of_residence: previous?.representative_country_of_residence ?? '',
+    payout_iban: previous?.payout_iban ?? '',
   };
 }
 
@@ -93,7 +132,16 @@ function fileError(file: File | undefined): 'kybDocumentRequired' | 'kybDocument
   return undefined;
 }
 
-export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; onSent?: () => void }) {
+export function KybForm({
+  previous,
+  mode = 'manual',
+  onSent,
+}: {
+  previous: KybRecordDto | null;
+  mode?: KybMode;
+  onSent?: () => void;
+}) {
+  const provider = mode === 'provider';
   const { t } = useTranslation(['kyb', 'errors']);
   const ids = useId();
   const send = useSubmitKyb();
@@ -105,7 +153,7 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<KybValues>({ resolver, defaultValues: valuesFrom(previous) });
+  } = useForm<KybValues>({ resolver: resolvers[mode], defaultValues: valuesFrom(previous, mode) });
   const owners = useFieldArray({ control, name: 'ubos' });
 
   const submit = handleSubmit((values) => {
@@ -179,14 +227,49 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
           >
             {countryOptions}
           </SelectField>
-          <Field
-            label={t('form.registeredAddress')}
-            required
-            error={text(errors.registered_address?.message)}
-            {...register('registered_address')}
-          />
+          {!provider && (
+            <Field
+              label={t('form.registeredAddress')}
+              required
+              error={text(errors.registered_address?.message)}
+              {...register('registered_address')}
+            />
+          )}
         </div>
       </fieldset>
+      {provider && (
+        <fieldset className={styles.group}>
+          <legend>{t('form.registeredOffice')}</legend>
+          <div className={styles.grid}>
+            <Field
+              label={t('form.officeLine1')}
+              required
+              error={text(errors.registered_office?.line1?.message ?? errors.registered_office?.message)}
+              {...register('registered_office.line1')}
+            />
+            <Field
+              label={t('form.city')}
+              required
+              error={text(errors.registered_office?.city?.message)}
+              {...register('registered_office.city')}
+            />
+            <Field
+              label={t('form.postalCode')}
+              required
+              error={text(errors.registered_office?.postal_code?.message)}
+              {...register('registered_office.postal_code')}
+            />
+            <SelectField
+              label={t('form.officeCountry')}
+              required
+              error={text(errors.registered_office?.country?.message)}
+              {...register('registered_office.country')}
+            >
+              {countryOptions}
+            </SelectField>
+          </div>
+        </fieldset>
+      )}
       <fieldset className={styles.group}>
         <legend>{t('form.representative')}</legend>
         <div className={styles.grid}>
@@ -226,6 +309,16 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
             error={text(errors.representative_email?.message)}
             {...register('representative_email')}
           />
+          {provider && (
+            <SelectField
+              label={t('form.residenceCountry')}
+              required
+              error={text(errors.representative_country_of_residence?.message)}
+              {...register('representative_country_of_residence')}
+            >
+              {countryOptions}
+            </SelectField>
+          )}
         </div>
       </fieldset>
       <fieldset className={styles.group} aria-describedby={ubosError ? `${ids}-ubos` : `${ids}-ubos-intro`}>
@@ -268,12 +361,57 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
                 >
                   {countryOptions}
                 </SelectField>
-                <Field
-                  label={t('form.address')}
-                  required
-                  error={text(e?.address?.message)}
-                  {...register(`ubos.${i}.address`)}
-                />
+                {provider ? (
+                  <>
+                    <Field
+                      label={`${t('form.residence')}: ${t('form.officeLine1')}`}
+                      required
+                      error={text(e?.residence?.line1?.message ?? e?.residence?.message)}
+                      {...register(`ubos.${i}.residence.line1`)}
+                    />
+                    <Field
+                      label={`${t('form.residence')}: ${t('form.city')}`}
+                      required
+                      error={text(e?.residence?.city?.message)}
+                      {...register(`ubos.${i}.residence.city`)}
+                    />
+                    <Field
+                      label={`${t('form.residence')}: ${t('form.postalCode')}`}
+                      required
+                      error={text(e?.residence?.postal_code?.message)}
+                      {...register(`ubos.${i}.residence.postal_code`)}
+                    />
+                    <SelectField
+                      label={`${t('form.residence')}: ${t('form.officeCountry')}`}
+                      required
+                      error={text(e?.residence?.country?.message)}
+                      {...register(`ubos.${i}.residence.country`)}
+                    >
+                      {countryOptions}
+                    </SelectField>
+                    <Field
+                      label={t('form.birthplaceCity')}
+                      required
+                      error={text(e?.birthplace_city?.message)}
+                      {...register(`ubos.${i}.birthplace_city`)}
+                    />
+                    <SelectField
+                      label={t('form.birthplaceCountry')}
+                      required
+                      error={text(e?.birthplace_country?.message)}
+                      {...register(`ubos.${i}.birthplace_country`)}
+                    >
+                      {countryOptions}
+                    </SelectField>
+                  </>
+                ) : (
+                  <Field
+                    label={t('form.address')}
+                    required
+                    error={text(e?.address?.message)}
+                    {...register(`ubos.${i}.address`)}
+                  />
+                )}
                 <Field
                   label={t('form.ownership')}
                   inputMode="decimal"
@@ -295,12 +433,25 @@ export function KybForm({ previous, onSent }: { previous: KybRecordDto | null; o
         {ubosError && <GroupError id={`${ids}-ubos`}>{ubosError}</GroupError>}
         {owners.fields.length < KYB_MAX_UBOS && (
           <div className={styles.actions}>
-            <Button variant="secondary" size="sm" onClick={() => owners.append(emptyUbo())}>
+            <Button variant="secondary" size="sm" onClick={() => owners.append(emptyUbo(mode))}>
               {t('form.addUbo')}
             </Button>
           </div>
         )}
       </fieldset>
+      {provider && (
+        <fieldset className={styles.group}>
+          <legend>{t('form.payout')}</legend>
+          <Field
+            label={t('form.payoutIban')}
+            hint={t('form.payoutIbanHint')}
+            required
+            autoComplete="off"
+            error={text(errors.payout_iban?.message)}
+            {...register('payout_iban')}
+          />
+        </fieldset>
+      )}
       <fieldset className={styles.group}>
         <legend>{t('form.declarations')}</legend>
         <p className={styles.muted}>{t('form.declarationsIntro')}</p>

@@ -160,3 +160,143 @@ describe('the studio verification page', { timeout: 30_000 }, () => {
     expect(screen.getByText(/must be a readable PDF, PNG or JPEG file/)).toBeInTheDocument();
   });
 });
+
+describe('the studio verification page where the payment provider verifies studios', {
+  timeout: 30_000,
+}, () => {
+  const provider = (over: Partial<NonNullable<StudioKybDto['provider']>> = {}) => ({
+    state: 'waiting' as const,
+    document_status: 'VALIDATION_ASKED',
+    declaration_status: 'VALIDATION_ASKED',
+    refused: null,
+    reason_type: null,
+    reason_message: null,
+    sandbox_url: null,
+    ...over,
+  });
+  const sentRecord = () =>
+    record({
+      registered_office: { line1: 'Via Lanterna 3', city: 'Milano', postal_code: '20121', country: 'IT' },
+      representative_country_of_residence: 'IT',
+      payout_iban: 'IT60X0542811101000000123456',
+      ubos: [
+        {
+          first_name: 'Chiara',
+          last_name: 'Galli',
+          birth_date: '1987-03-14',
+          nationality: 'IT',
+          address: 'Via Lanterna 3, 20121 Milano, IT',
+          ownership_percent: 100,
+          residence: { line1: 'Via Lanterna 3', city: 'Milano', postal_code: '20121', country: 'IT' },
+          birthplace_city: 'Genova',
+          birthplace_country: 'IT',
+        },
+      ],
+    });
+
+  it('shows a submission waiting for the provider, what it is checking, and the sandbox’s page', async () => {
+    stubApi({
+      'GET /api/studio-verification': () =>
+        jsonResponse(
+          200,
+          dto({
+            mode: 'provider',
+            status: 'submitted',
+            can_submit: false,
+            provider: provider({
+              document_status: 'VALIDATED',
+              sandbox_url: 'http://127.0.0.1:4000/sandbox/kyb',
+            }),
+            latest: record({ decision: 'submitted', refusal_reason: null }),
+          }),
+        ),
+    });
+    show();
+    expect(await screen.findByText(/waiting for the payment provider's verdict/)).toBeInTheDocument();
+    expect(screen.getByText(/Our payment provider verifies studios/)).toBeInTheDocument();
+    expect(screen.getByText('validated')).toBeInTheDocument();
+    expect(screen.getByText('being checked')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /sandbox provider's page/ })).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:4000/sandbox/kyb',
+    );
+  });
+
+  it('shows the provider’s refusal translated, with its message, then sends the provider’s fields again', async () => {
+    const api = stubApi({
+      'GET /api/studio-verification': () =>
+        jsonResponse(
+          200,
+          dto({
+            mode: 'provider',
+            status: 'refused',
+            provider: provider({
+              state: 'refused',
+              document_status: 'REFUSED',
+              refused: 'document',
+              reason_type: 'DOCUMENT_UNREADABLE',
+              reason_message: 'Scan is blurred',
+            }),
+            latest: sentRecord(),
+          }),
+        ),
+      'POST /api/studio-verification': () =>
+        jsonResponse(
+          200,
+          dto({
+            mode: 'provider',
+            status: 'submitted',
+            can_submit: false,
+            provider: provider({ state: 'sending', document_status: null, declaration_status: null }),
+            latest: record({ decision: 'submitted', refusal_reason: null }),
+          }),
+        ),
+    });
+    show();
+    expect(await screen.findByText('Your registration proof was refused:')).toBeInTheDocument();
+    expect(screen.getByText('The registration proof could not be read.')).toBeInTheDocument();
+    expect(screen.getByText("The provider's message: Scan is blurred")).toBeInTheDocument();
+    // The provider's fields, filled with what was sent; the one-line address is not asked.
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('20121');
+    expect(screen.getByLabelText(/^IBAN of the studio/)).toHaveValue('IT60X0542811101000000123456');
+    expect(screen.queryByLabelText(/^Registered office address/)).not.toBeInTheDocument();
+    const owner = screen.getByRole('group', { name: 'Beneficial owner 1' });
+    expect(within(owner).getByLabelText(/^City of birth/)).toHaveValue('Genova');
+
+    await userEvent.clear(screen.getByLabelText(/^IBAN of the studio/));
+    await userEvent.type(screen.getByLabelText(/^IBAN of the studio/), 'IT60 X054 2811 1010 0000 0123 457');
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.upload(screen.getByLabelText('Registration proof'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(await screen.findByText(/Please enter a valid IBAN/)).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText(/^IBAN of the studio/));
+    await userEvent.type(screen.getByLabelText(/^IBAN of the studio/), 'IT60 X054 2811 1010 0000 0123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Send for review' }));
+    expect(await screen.findByText(/Being sent to the payment provider/)).toBeInTheDocument();
+    const form = api.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body as FormData;
+    const data = JSON.parse(String(form.get('data')));
+    expect(data).toMatchObject({
+      registered_office: { line1: 'Via Lanterna 3', city: 'Milano', postal_code: '20121', country: 'IT' },
+      representative_country_of_residence: 'IT',
+      payout_iban: 'IT60 X054 2811 1010 0000 0123 456',
+      ubos: [{ birthplace_city: 'Genova', birthplace_country: 'IT', residence: { postal_code: '20121' } }],
+    });
+    expect(data.registered_address).toBeUndefined();
+  });
+
+  it('names the provider’s missing fields before sending anything', async () => {
+    const api = stubApi({
+      'GET /api/studio-verification': () => jsonResponse(200, dto({ mode: 'provider' })),
+    });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send for review' }));
+    expect(
+      await screen.findByText('Please choose the country where the legal representative lives.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^IBAN of the studio/)).toHaveAttribute('aria-invalid', 'true');
+    const owner = screen.getByRole('group', { name: 'Beneficial owner 1' });
+    expect(within(owner).getByLabelText(/^Country of birth/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});

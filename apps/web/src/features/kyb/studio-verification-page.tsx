@@ -1,4 +1,4 @@
-import type { StudioKybDto } from '@indiesplit/shared/kyb';
+import { KYB_PROVIDER_REASONS, type KybProviderStateDto, type StudioKybDto } from '@indiesplit/shared/kyb';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
@@ -42,7 +42,7 @@ export default function StudioVerificationPage() {
         <StatusCard kyb={kyb.data} />
         {kyb.data.can_submit && (
           <section className={styles.card}>
-            <KybForm previous={kyb.data.latest} onSent={() => setSent(true)} />
+            <KybForm previous={kyb.data.latest} mode={kyb.data.mode} onSent={() => setSent(true)} />
           </section>
         )}
       </>
@@ -55,6 +55,7 @@ export default function StudioVerificationPage() {
           <h1 className={styles.title}>{t('title')}</h1>
           <p className={styles.muted}>{t('intro')}</p>
           <p className={styles.muted}>{t('legalBasis')}</p>
+          {kyb.data?.mode === 'provider' && <p className={styles.muted}>{t('provider.intro')}</p>}
           <p>
             <ButtonLink to={paths.myCampaigns} variant="ghost" size="sm">
               {t('toCampaigns')}
@@ -83,7 +84,8 @@ function StatusCard({ kyb }: { kyb: StudioKybDto }) {
         <p>{t('status.approvedUntil', { date: formatDate(kyb.approved_until, lang) })}</p>
       )}
       {kyb.status === 'approved' && <p className={styles.muted}>{t('status.renewHint')}</p>}
-      {kyb.status === 'refused' && latest?.refusal_reason && (
+      {kyb.provider && <ProviderState provider={kyb.provider} />}
+      {kyb.status === 'refused' && !kyb.provider?.refused && latest?.refusal_reason && (
         <Notice type="error">
           <p>{t('status.refusedBecause')}</p>
           <p className={styles.breakable}>{latest.refusal_reason}</p>
@@ -114,6 +116,60 @@ function StatusCard({ kyb }: { kyb: StudioKybDto }) {
             </dd>
           </div>
         </dl>
+      )}
+    </section>
+  );
+}
+
+const KNOWN_REASONS: readonly string[] = KYB_PROVIDER_REASONS;
+
+/** Where the latest submission stands at the payment provider, and its reason when refused. */
+function ProviderState({ provider }: { provider: KybProviderStateDto }) {
+  const { t } = useTranslation('kyb');
+  const item = (status: string | null) =>
+    status ? t(`provider.itemStatus.${status}`, { defaultValue: status }) : '—';
+  const reason = provider.reason_type;
+  return (
+    <section aria-labelledby="kyb-provider">
+      <h3 id="kyb-provider" className={styles.cardTitle}>
+        {t('provider.title')}
+      </h3>
+      {provider.state === 'refused' && provider.refused ? (
+        <Notice type="error">
+          <p>
+            {t(provider.refused === 'document' ? 'provider.refusedDocument' : 'provider.refusedDeclaration')}
+          </p>
+          {reason && (
+            <p>
+              {KNOWN_REASONS.includes(reason)
+                ? t(`provider.reason.${reason}`)
+                : t('provider.unknownReason', { reason })}
+            </p>
+          )}
+          {provider.reason_message && (
+            <p className={styles.breakable}>
+              {t('provider.theirMessage', { message: provider.reason_message })}
+            </p>
+          )}
+          <p>{t('status.sendAgain')}</p>
+        </Notice>
+      ) : (
+        <p>{t(`provider.${provider.state}`)}</p>
+      )}
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('provider.document')}</dt>
+          <dd>{item(provider.document_status)}</dd>
+        </div>
+        <div>
+          <dt>{t('provider.declaration')}</dt>
+          <dd>{item(provider.declaration_status)}</dd>
+        </div>
+      </dl>
+      {provider.sandbox_url && (
+        <p className={styles.muted}>
+          <a href={provider.sandbox_url}>{t('provider.sandbox')}</a>
+        </p>
       )}
     </section>
   );
