@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { kybData, kybProviderData, registrationScan } from '../../../test/fixtures/kyb.ts';
+import { kybData, kybProviderData, registrationScan, verifiedStudio } from '../../../test/fixtures/kyb.ts';
 import { registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { auditEvents } from '../../db/schema.ts';
@@ -444,5 +444,16 @@ describe('provider faults while sending', () => {
     decideUboDeclaration(sandbox, s.declarationId, 'VALIDATED');
     await sandbox.flushHooks();
     expect((await decisionOf(s.kybId)).decision).toBe('approved');
+  });
+});
+
+describe('the test fixture', () => {
+  it('verifies a studio through the sandbox provider, which then holds its wallet and payout account', async () => {
+    const id = await verifiedStudio(t.app.ctx);
+    await expect(assertStudioVerified(db(), id, new Date())).resolves.toBeUndefined();
+    const at = await studioAtProvider(db(), id);
+    expect(at).not.toBeNull();
+    expect(sandbox.state.wallets.get(at!.walletId)?.Owners).toEqual([at!.providerUserId]);
+    expect(sandbox.state.bankAccounts.get(at!.bankAccountId)?.UserId).toBe(at!.providerUserId);
   });
 });
