@@ -56,6 +56,8 @@ export interface Config {
   demoMemberSharePercent: number;
   /** The platform's part of each revenue pool (basis points of the pool) for campaigns going live. */
   platformShareBps: number;
+  /** The platform's fee on the money raised, frozen on a campaign when it goes live (ADR 0042). */
+  successFeeBps: number;
   /** Months a studio's approved verification (KYB) runs before it must be renewed (ADR 0036). */
   kybValidMonths: number;
   /** Seconds one month of a demo campaign's revenue-share term lasts. */
@@ -231,6 +233,7 @@ export function parseConfig(raw: NodeJS.ProcessEnv): Config {
     demoRoundMinutes: env.DEMO_ROUND_MINUTES,
     demoMemberSharePercent: env.DEMO_MEMBER_SHARE_PERCENT,
     platformShareBps: env.PLATFORM_SHARE_BPS,
+    successFeeBps: env.SUCCESS_FEE_BPS,
     kybValidMonths: env.KYB_VALID_MONTHS,
     demoMonthSeconds: env.DEMO_MONTH_SECONDS,
     trustProxy: trustedProxies(env.TRUST_PROXY),

@@ -6,6 +6,7 @@ import { digestJob } from '../features/notifications/digest.ts';
 import { escrowJob } from '../features/payments/escrow.ts';
 import { payoutsJob } from '../features/payments/payouts.ts';
 import { reconciliationJob } from '../features/payments/reconciliation.ts';
+import { releaseJob } from '../features/payments/release.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -39,6 +40,8 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(escrowJob(ctx, intervalSeconds));
   // Studios' verifications a provider fault stopped half-way, sent again (ADR 0036).
   runner.register(studioKybJob(ctx, intervalSeconds));
+  // A funded campaign's escrow paid to its studio, minus the success fee, then to its bank (ADR 0042).
+  runner.register(releaseJob(ctx, intervalSeconds));
   // The provider's balances and the day's transactions compared with the ledger, nightly (ADR 0039).
   runner.register(reconciliationJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 300) : 0));
 }

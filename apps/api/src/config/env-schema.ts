@@ -87,6 +87,9 @@ export const EnvSchema = z.object({
   // frozen on a campaign when it goes live; and how many seconds a month of a demo campaign's term
   // lasts on the demo's fast clock.
   PLATFORM_SHARE_BPS: z.coerce.number().int().min(0).max(10000).default(1000),
+  // The platform's fee on the money a funded campaign raised, kept when the escrow is paid to the
+  // studio (ADR 0042); frozen on a campaign when it goes live like the share above.
+  SUCCESS_FEE_BPS: z.coerce.number().int().min(0).max(2000).default(0),
   DEMO_MONTH_SECONDS: z.coerce.number().int().min(1).max(86400).default(20),
   // Studios' verification (KYB, ADR 0036): how many months a staff approval runs before the studio
   // renews it; a campaign opens only while one runs.

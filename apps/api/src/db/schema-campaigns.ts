@@ -86,6 +86,11 @@ export const campaigns = pgTable(
      * the configuration when the campaign goes live and frozen with the other money terms.
      */
     platformShareBps: integer('platform_share_bps'),
+    /**
+     * The platform's fee on the money raised, in basis points, kept when the escrow is paid to the
+     * studio (ADR 0042). Taken from the configuration when the campaign goes live and frozen.
+     */
+    successFeeBps: integer('success_fee_bps'),
     termMonths: integer('term_months').notNull().default(REVENUE_SHARE_TERM_MONTHS),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
@@ -157,6 +162,10 @@ export const campaigns = pgTable(
     check(
       'campaigns_platform_share_valid',
       sql`${t.platformShareBps} is null or (${t.platformShareBps} >= 0 and ${t.platformShareBps} <= 10000)`,
+    ),
+    check(
+      'campaigns_success_fee_valid',
+      sql`${t.successFeeBps} is null or (${t.successFeeBps} >= 0 and ${t.successFeeBps} <= 10000)`,
     ),
     check('campaigns_term_positive', sql`${t.termMonths} > 0`),
     check('campaigns_reflection_non_negative', sql`${t.reflectionSeconds} >= 0`),

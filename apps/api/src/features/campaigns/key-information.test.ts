@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from '@cantoo/pdf-lib';
 import type { KeyInformationDto } from '@indiesplit/shared/campaigns';
 import { simulatePayouts } from '@indiesplit/shared/revenue-simulator';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyStudio } from '../../../test/fixtures/kyb.ts';
@@ -144,6 +145,34 @@ describe('the key information sheet states every fee', () => {
     expect(item(it, 'instrument', 'Esempio')?.value).toMatch(
       /^Su 10\.000\s€ di ricavi netti: il monte è di 800\s€/,
     );
+  });
+
+  it('names the success fee kept from the money raised, frozen when the campaign went live', async () => {
+    const { id, slug } = await live();
+    const owner = 'Fees borne by the project owner';
+    // The test configuration keeps no fee: the sheet says the owner pays none on the funds raised.
+    expect(item(await sheetOf(slug, 'en'), 'fees', owner)?.value).toContain(
+      'The project owner pays no other fee on the funds raised.',
+    );
+    const [frozen] = await t.database.db
+      .select({ fee: campaigns.successFeeBps })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    expect(frozen?.fee).toBe(0);
+
+    await t.database.db.update(campaigns).set({ successFeeBps: 500 }).where(eq(campaigns.id, id));
+    const en = item(await sheetOf(slug, 'en'), 'fees', owner)?.value;
+    expect(en).toContain(
+      'IndieSplit keeps a fee of 5% of the funds raised before paying them to the project owner',
+    );
+    expect(en).toContain('not taken from the investors');
+    expect(en).not.toContain('no other fee');
+    const it = item(
+      await sheetOf(slug, 'it'),
+      'fees',
+      'Commissioni a carico del titolare del progetto',
+    )?.value;
+    expect(it).toContain('IndieSplit trattiene una commissione del 5% dei fondi raccolti');
   });
 
   it('gives an Italian percentage the article it is read with', () => {

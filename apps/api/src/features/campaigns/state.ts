@@ -27,18 +27,20 @@ export async function moveCampaign(
   to: CampaignStatus,
   actorId: string | null,
   reason: string | null = null,
-  options: { platformShareBps?: number } = {},
+  options: { platformShareBps?: number; successFeeBps?: number } = {},
 ): Promise<CampaignRow> {
   const from = campaign.status as CampaignStatus;
   if (from === to) return campaign;
   if (!canMoveCampaign(from, to)) throw new AppError('campaignTransitionNotAllowed', 409);
-  // Going live freezes the money terms; the platform's share of the revenue pools is one of them
-  // (ADR 0014): the configured share is written once, and never changed afterwards.
+  // Going live freezes the money terms; the platform's share of the revenue pools (ADR 0014) and
+  // its fee on the money raised (ADR 0042) are among them: the configured values are written once,
+  // and never changed afterwards.
   const platformShare =
     to === 'live'
       ? {
           platformShareBps:
             campaign.platformShareBps ?? options.platformShareBps ?? DEFAULT_PLATFORM_SHARE_BPS,
+          successFeeBps: campaign.successFeeBps ?? options.successFeeBps ?? 0,
         }
       : {};
   const [row] = await tx

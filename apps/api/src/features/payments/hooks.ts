@@ -3,6 +3,7 @@ import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provi
 import { applyStudioKybNotice, type StudioKybOutcome } from '../kyb/provider-studio.ts';
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
+import { applyReleasePayout, applyReleaseTransfer, isReleasePayout, type ReleaseOutcome } from './release.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
 
 // The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
@@ -16,6 +17,7 @@ export type HookResult =
   | PayinOutcome
   | EscrowTransferOutcome
   | StudioKybOutcome
+  | ReleaseOutcome
   | 'identity'
   | 'paid'
   | 'rejected'
@@ -36,13 +38,19 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.
     const payout = await provider.getPayout(resourceId);
     if (!payout) return unknown(ctx, notice);
+    // A studio paid the money its campaign raised (release.ts), or a member's withdrawal.
+    if (isReleasePayout(payout)) return applyReleasePayout(ctx, payout);
     return applyPayout(ctx, payout);
   }
   if (eventType.startsWith('TRANSFER_NORMAL_')) {
-    // Money moved to a campaign's escrow (escrow.ts); a transfer we did not ask for is 'unknown'.
+    // Money moved to a campaign's escrow (escrow.ts) or from it to the studio (release.ts); a
+    // transfer we did not ask for is 'unknown'.
     const transfer = await provider.getTransfer(resourceId);
     if (!transfer) return unknown(ctx, notice);
-    return applyEscrowTransfer(ctx, transfer);
+    const escrow = await applyEscrowTransfer(ctx, transfer);
+    if (escrow !== 'unknown') return escrow;
+    // An escrow paid to its studio (release.ts).
+    return applyReleaseTransfer(ctx, transfer);
   }
   if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
     const session = await provider.getIdentityVerification(resourceId);

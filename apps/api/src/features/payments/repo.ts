@@ -262,13 +262,17 @@ export async function knownTransactions(db: Db, ids: string[]): Promise<Map<stri
     select payin_id as id, 'pay-in' as what from provider_payins where payin_id in (${list})
     union all select refund_id, 'pay-in refund' from provider_payins where refund_id in (${list})
     union all select provider_payout_id, 'withdrawal payout' from withdrawals where provider_payout_id in (${list})
-    union all select transfer_id, 'escrow transfer' from provider_escrow_transfers where transfer_id in (${list})`)) as unknown as {
+    union all select transfer_id, 'escrow transfer' from provider_escrow_transfers where transfer_id in (${list})
+    union all select transfer_id, 'escrow paid to the studio' from provider_escrow_releases where transfer_id in (${list})`)) as unknown as {
     rows: Array<{ id: string; what: string }>;
   };
   return new Map(result.rows.map((r) => [r.id, r.what]));
 }
 
-/** What the platform recorded in [from, to) that the provider must list: pay-ins and escrow transfers. */
+/**
+ * What the platform recorded in [from, to) that the provider must list: pay-ins, escrow transfers
+ * and escrows paid to studios.
+ */
 export async function recordedInWindow(db: Db, from: Date, to: Date) {
   const result = (await db.execute(sql`
     select p.payin_id as id, 'pay-in' as what, pa.wallet_id as "walletId", p.amount_cents::text as cents, p.created_at as at
@@ -280,7 +284,13 @@ export async function recordedInWindow(db: Db, from: Date, to: Date) {
     join investments i on i.id = t.investment_id
     join provider_accounts pa on pa.user_id = i.investor_id
     where t.transfer_id is not null and t.status = 'succeeded'
-      and t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}`)) as unknown as {
+      and t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()}
+    union all
+    select r.transfer_id, 'escrow paid to the studio', w.wallet_id, r.amount_cents::text, r.created_at
+    from provider_escrow_releases r
+    join provider_escrow_wallets w on w.campaign_id = r.campaign_id
+    where r.transfer_id is not null and r.status in ('transferred', 'paying', 'paid', 'payout_failed')
+      and r.created_at >= ${from.toISOString()} and r.created_at < ${to.toISOString()}`)) as unknown as {
     rows: Array<{ id: string; what: string; walletId: string; cents: string; at: string | Date }>;
   };
   return result.rows.map((r) => ({ ...r, cents: Number(r.cents), at: new Date(r.at) }));

@@ -1,4 +1,5 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
+import { EscrowReleaseList } from '@indiesplit/shared/escrow-release';
 import {
   PaymentAccountDto,
   ReconciliationDto,
@@ -17,6 +18,7 @@ import { requireSession } from '../../platform/http.ts';
 import { ProviderError, parseHookNotice } from '../../platform/payments/provider.ts';
 import { handleHookNotice } from './hooks.ts';
 import { lastReconciliation, reconcile } from './reconciliation.ts';
+import { studioReleases } from './release.ts';
 import {
   assignSuspense,
   listSuspense,
@@ -53,6 +55,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => paymentAccount(ctx, requireSession(req).user.id),
+  );
+
+  r.get(
+    '/payments/studio/releases/',
+    {
+      schema: {
+        tags,
+        summary: "The money the studio's funded campaigns raised, and how far its payment has come",
+        response: { 200: EscrowReleaseList, ...errors },
+      },
+    },
+    async (req) => studioReleases(ctx, requireSession(req).user.id),
   );
 
   r.post(

@@ -71,12 +71,13 @@ export async function checkInvestmentInvariants(db: Db): Promise<InvariantReport
   ))
     violations.push(`investment ${r.id} (${r.status}): its state and its reservation's settlement disagree`);
 
-  // 4. Each escrow holds exactly the posted investments of its campaign, and is announced exactly
-  //    the reserved ones. (When money is paid out of escrows, its transfers join this sum.)
+  // 4. Each escrow received exactly the posted investments of its campaign, and is announced exactly
+  //    the reserved ones; it is paid to the studio whole or not at all (ADR 0042), so what left it
+  //    is nothing or everything it received.
   for (const r of await rowsOf<{ code: string; posted: string; pending: string; p: string; q: string }>(
     db,
     sql`
-    select a.code, (a.credits_posted - a.debits_posted)::text as posted, a.credits_pending::text as pending,
+    select a.code, a.credits_posted::text as posted, a.credits_pending::text as pending,
            coalesce(s.posted, 0)::text as p, coalesce(s.reserved, 0)::text as q
     from ledger_accounts a
     left join (
@@ -86,11 +87,13 @@ export async function checkInvestmentInvariants(db: Db): Promise<InvariantReport
       from investments group by campaign_id, currency
     ) s on s.campaign_id = a.campaign_id and s.currency = a.currency
     where a.kind = 'escrow'
-      and (a.credits_posted - a.debits_posted <> coalesce(s.posted, 0)
-           or a.credits_pending <> coalesce(s.reserved, 0))`,
+      and (a.credits_posted <> coalesce(s.posted, 0)
+           or a.credits_pending <> coalesce(s.reserved, 0)
+           or a.debits_posted not in (0, a.credits_posted)
+           or a.debits_pending <> 0)`,
   ))
     violations.push(
-      `${r.code}: holds ${r.posted} posted and ${r.pending} pending, investments say ${r.p} posted and ${r.q} reserved`,
+      `${r.code}: received ${r.posted} posted and ${r.pending} pending, investments say ${r.p} posted and ${r.q} reserved, or it was paid out in part`,
     );
 
   // 5. Money is only where the campaign's state allows it: no investment before a campaign opens,

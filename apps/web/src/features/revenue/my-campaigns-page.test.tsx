@@ -14,11 +14,15 @@ afterEach(async () => {
 // Typing into many fields is slow on a busy machine: these screens get more time than the default.
 vi.setConfig({ testTimeout: 20_000 });
 
+/** No campaign's money has been paid to the studio yet (the page's payments panel stays away). */
+const noPayouts = { 'GET /api/payments/studio/releases/': () => jsonResponse(200, { items: [] }) };
+
 describe('My campaigns', () => {
   it('shows each campaign with its term, share, the report due and a link to its reports', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-04-15T12:00:00Z'));
     stubApi({
+      ...noPayouts,
       'GET /api/my-campaigns/': () =>
         jsonResponse(200, {
           campaigns: [
@@ -61,7 +65,10 @@ describe('My campaigns', () => {
   it('says a report is overdue once its due day has passed, in both languages', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-04-16T08:00:00Z'));
-    stubApi({ 'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [campaignDto()] }) });
+    stubApi({
+      ...noPayouts,
+      'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [campaignDto()] }),
+    });
     const { unmount } = renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
     const card = await screen.findByRole('article', { name: 'Neon Drift' });
     expect(
@@ -82,6 +89,7 @@ describe('My campaigns', () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z'), toFake: ['Date'] });
     try {
       stubApi({
+        ...noPayouts,
         'GET /api/my-campaigns/': () =>
           jsonResponse(200, {
             campaigns: [
@@ -119,7 +127,7 @@ describe('My campaigns', () => {
   });
 
   it('says so when the member has no campaign', async () => {
-    stubApi({ 'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [] }) });
+    stubApi({ ...noPayouts, 'GET /api/my-campaigns/': () => jsonResponse(200, { campaigns: [] }) });
     renderScreen(<MyCampaignsPage />, { path: '/my-campaigns', auth: member() });
     expect(await screen.findByText(/You have no campaign yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See my pitches' })).toHaveAttribute('href', '/my-pitches');

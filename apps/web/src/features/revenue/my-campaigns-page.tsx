@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDay } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { StudioPayouts } from '../payments/studio-payouts.tsx';
 import { useMyCampaigns } from './api.ts';
 import { formatBps, periodLabel } from './format.ts';
 import styles from './revenue.module.css';
@@ -75,6 +76,7 @@ export default function MyCampaignsPage() {
             </ButtonLink>
           </p>
         </header>
+        <StudioPayouts />
         {body}
       </div>
     </main>

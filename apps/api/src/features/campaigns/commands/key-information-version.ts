@@ -3,7 +3,7 @@ import type { KeyInformationDto } from '@indiesplit/shared/campaigns';
 import type { Db } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import * as versions from '../key-information-repo.ts';
-import { keyInformationOf } from '../presenters/key-information.ts';
+import { configuredTerms, keyInformationOf } from '../presenters/key-information.ts';
 import * as repo from '../repo.ts';
 import { type CampaignRow, lockCampaign } from '../state.ts';
 
@@ -92,8 +92,8 @@ export function registerMaterialChangeListener(fn: MaterialChangeListener): void
 }
 
 const sheetOf = (ctx: AppContext, row: CampaignRow, developerUsername: string | null): SheetContent => ({
-  en: keyInformationOf(row, developerUsername, 'en', { platformShareBps: ctx.config.platformShareBps }),
-  it: keyInformationOf(row, developerUsername, 'it', { platformShareBps: ctx.config.platformShareBps }),
+  en: keyInformationOf(row, developerUsername, 'en', configuredTerms(ctx.config)),
+  it: keyInformationOf(row, developerUsername, 'it', configuredTerms(ctx.config)),
 });
 
 /** The start of the offer a stored version names (null when it named none). */

@@ -88,7 +88,10 @@ export async function moveCampaignStatus(
     if (to === 'completed' && !mayCompleteCampaign(row, now)) {
       throw new AppError('campaignTermNotOver', 409);
     }
-    await moveCampaign(tx, row, to, adminId, reason, { platformShareBps: ctx.config.platformShareBps });
+    await moveCampaign(tx, row, to, adminId, reason, {
+      platformShareBps: ctx.config.platformShareBps,
+      successFeeBps: ctx.config.successFeeBps,
+    });
     // Publishing records the sheet's first version (ADR 0029).
     if (to === 'scheduled') await recordKeyInformationVersion(ctx, tx, id, now);
     // A public offer called off ends like one that failed (ADR 0037): its followers hear of it, and

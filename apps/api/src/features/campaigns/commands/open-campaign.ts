@@ -32,6 +32,7 @@ export async function openCampaign(
   }
   const live = await moveCampaign(tx, row, 'live', how.actorId, how.reason, {
     platformShareBps: ctx.config.platformShareBps,
+    successFeeBps: ctx.config.successFeeBps,
   });
   // The sheet as opened (its start brought forward is not a material change): a new version if
   // it differs from the one published, the first one if the campaign opened straight from a draft.

@@ -13,7 +13,7 @@ import type { BackofficeCampaignSummary, CampaignEventDto } from '@indiesplit/sh
 import type { Language } from '@indiesplit/shared/messages';
 import { termEndsOn } from '@indiesplit/shared/revenue';
 import type * as repo from '../repo.ts';
-import { keyInformationOf } from './key-information.ts';
+import { type KeyInformationOptions, keyInformationOf } from './key-information.ts';
 import { asCurrency, asGenre, asServiceStatus, asServices, asStatus, iso, localized } from './values.ts';
 
 // How a campaign row is shown: to the public (in the reader's language) and to the back office.
@@ -71,7 +71,7 @@ export function toDetailDto(
   { campaign: row, developerUsername }: repo.CampaignWithDeveloper,
   checklist: Array<{ service: string; status: string }>,
   lang: Language,
-  platformShareBps?: number,
+  terms: KeyInformationOptions = {},
   keyInformationVersion: KeyInformationVersionRef | null = null,
   conflicted: CampaignDetailDto['conflicted_investments'] = { count: 0, total_cents: 0 },
 ): CampaignDetailDto {
@@ -98,7 +98,7 @@ export function toDetailDto(
     term_ends_on: row.launchedOn ? termEndsOn(row.launchedOn, row.termMonths) : null,
     platform_share_bps: row.platformShareBps,
     reflection_seconds: row.reflectionSeconds,
-    key_information: keyInformationOf(row, developerUsername, lang, { platformShareBps }),
+    key_information: keyInformationOf(row, developerUsername, lang, terms),
     key_information_version: keyInformationVersion,
     conflicted_investments: conflicted,
   };

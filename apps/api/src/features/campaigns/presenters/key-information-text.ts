@@ -118,6 +118,8 @@ export interface KeyInformationText {
     netShare: string;
     studio: string;
     studioValue: string;
+    /** The same when the platform keeps a fee on the money raised ({fee}). */
+    studioValueWithFee: string;
     wallet: string;
     walletValue: string;
     complaints: string;
@@ -263,6 +265,8 @@ const en: KeyInformationText = {
     studio: 'Fees borne by the project owner',
     studioValue:
       'The project owner pays {share} of its net revenue into the pools; the platform’s share is taken from those pools. The project owner pays no other fee on the funds raised.',
+    studioValueWithFee:
+      'The project owner pays {share} of its net revenue into the pools; the platform’s share is taken from those pools. When the campaign is funded, IndieSplit keeps a fee of {fee} of the funds raised before paying them to the project owner; this fee is not taken from the investors.',
     wallet: 'Deposits and withdrawals',
     walletValue: 'No fee from IndieSplit; your own bank may charge for transfers.',
     complaints: 'Complaints',
@@ -411,6 +415,8 @@ const it: KeyInformationText = {
     studio: 'Commissioni a carico del titolare del progetto',
     studioValue:
       'Il titolare del progetto versa nei monti {theShare} dei suoi ricavi netti; la quota della piattaforma è presa da quei monti. Il titolare del progetto non paga altre commissioni sui fondi raccolti.',
+    studioValueWithFee:
+      'Il titolare del progetto versa nei monti {theShare} dei suoi ricavi netti; la quota della piattaforma è presa da quei monti. Se la campagna è finanziata, IndieSplit trattiene una commissione del {fee} dei fondi raccolti prima di versarli al titolare del progetto; questa commissione non è a carico degli investitori.',
     wallet: 'Depositi e prelievi',
     walletValue: 'Nessuna commissione di IndieSplit; la tua banca può addebitare i bonifici.',
     complaints: 'Reclami',

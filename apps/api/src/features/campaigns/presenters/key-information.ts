@@ -25,7 +25,15 @@ export interface KeyInformationOptions {
    * the configured one. Once live, the campaign's frozen share is used.
    */
   platformShareBps?: number;
+  /** The platform's fee on the money raised while the campaign has none frozen (ADR 0042). */
+  successFeeBps?: number;
 }
+
+/** The terms a sheet shows for a campaign not live yet: the configured ones. */
+export const configuredTerms = (config: { platformShareBps: number; successFeeBps: number }) => ({
+  platformShareBps: config.platformShareBps,
+  successFeeBps: config.successFeeBps,
+});
 
 const link = (label: string, value: string, href: string | null = null): KeyInformationItemDto => ({
   label,
@@ -84,6 +92,7 @@ export function keyInformationOf(
 
   const shareBps = row.revenueShareBps ?? 0;
   const platformBps = row.platformShareBps ?? options.platformShareBps ?? DEFAULT_PLATFORM_SHARE_BPS;
+  const successFeeBps = row.successFeeBps ?? options.successFeeBps ?? 0;
   const netShare = investorsShareOfNet(shareBps, platformBps);
   const example = splitNetRevenue(EXAMPLE_NET_REVENUE_CENTS, shareBps, platformBps);
   const share = percent(lang, shareBps / 10_000);
@@ -211,7 +220,12 @@ export function keyInformationOf(
         link(text.fees.invest, text.fees.investValue),
         link(text.fees.payouts, fill(text.fees.payoutsValue, shares)),
         link(text.fees.netShare, netShareLine),
-        link(text.fees.studio, fill(text.fees.studioValue, shares)),
+        link(
+          text.fees.studio,
+          successFeeBps > 0
+            ? fill(text.fees.studioValueWithFee, { ...shares, fee: percent(lang, successFeeBps / 10_000) })
+            : fill(text.fees.studioValue, shares),
+        ),
         link(text.fees.wallet, text.fees.walletValue),
         link(text.fees.complaints, text.fees.complaintsValue, '/complaints'),
         link(text.fees.conflicts, text.fees.conflictsValue, '/conflicts-of-interest'),

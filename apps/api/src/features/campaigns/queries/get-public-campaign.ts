@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { conflictedInvestments } from '../conflicts-repo.ts';
 import { isPublic, toDetailDto } from '../presenters/campaign.ts';
+import { configuredTerms } from '../presenters/key-information.ts';
 import * as repo from '../repo.ts';
 import { currentVersionRef } from './key-information-versions.ts';
 
@@ -31,7 +32,7 @@ export async function getPublicCampaign(
     found,
     services.map((r) => r.service),
     lang,
-    ctx.config.platformShareBps,
+    configuredTerms(ctx.config),
     version,
     { count: conflicted.count, total_cents: conflicted.totalCents },
   );

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+import { campaigns } from './schema-campaigns.ts';
+
+// The money raised, paid to the studio through the provider (ADR 0042), written only by
+// features/payments: one row per funded campaign.
+
+export const RELEASE_STATUSES = [
+  /** The transfer escrow wallet -> studio wallet was asked for; no answer applied yet. */
+  'asked',
+  /** The transfer succeeded and the ledger moved the escrow: the payout to the bank comes next. */
+  'transferred',
+  /** The payout to the studio's bank account was asked for. */
+  'paying',
+  'paid',
+  /** The provider refused the transfer: the money stayed in the escrow, an operator looks. */
+  'transfer_failed',
+  /** The bank refused the payout: the money is back in the studio's wallet at the provider. */
+  'payout_failed',
+] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+
+/**
+ * A funded campaign's escrow paid to its studio, minus the platform's success fee: first a provider
+ * transfer from the escrow wallet to the studio's wallet (the fee goes to the platform's fee
+ * wallet with it), then a payout to the studio's bank account. The campaign is the key, so the
+ * escrow is released once; each step is asked under a key of its own, and a step asked without an
+ * id was interrupted before the provider answered and is asked again under the same key.
+ */
+export const providerEscrowReleases = pgTable(
+  'provider_escrow_releases',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    studioUserId: uuid('studio_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** What left the escrow: everything in it. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The platform's success fee, kept by the provider's fee wallet. */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    status: text('status').$type<ReleaseStatus>().notNull(),
+    transferId: text('transfer_id').unique(),
+    payoutId: text('payout_id').unique(),
+    /** The studio's bank account the payout was asked to (a refused one is retried to a new one). */
+    bankAccountId: text('bank_account_id'),
+    resultMessage: text('result_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('provider_escrow_releases_amount_check', sql`${t.amountCents} > 0`),
+    check('provider_escrow_releases_fee_check', sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`),
+    check(
+      'provider_escrow_releases_status_check',
+      sql`${t.status} in ('asked', 'transferred', 'paying', 'paid', 'transfer_failed', 'payout_failed')`,
+    ),
+    index('provider_escrow_releases_studio_idx').on(t.studioUserId),
+  ],
+);

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { verifyStudio } from '../../../test/fixtures/kyb.ts';
+import { member } from '../../../test/fixtures/pitches.ts';
+import { acknowledged, campaign, DAY, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { runDueWork } from '../../app/workers.ts';
+import { providerEscrowReleases } from '../../db/schema-payments-release.ts';
+import type { Payments } from '../../platform/payments/create-provider.ts';
+import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
+import { invest } from '../investing/service.ts';
+import { studioAtProvider } from '../kyb/provider-studio.ts';
+import { checkLedgerInvariants, ensureAccount, getBalance } from '../ledger/service.ts';
+import { checkInvestmentInvariants } from '../settlement/invariants.ts';
+import { sendEscrowTransfers } from './escrow.ts';
+import { reconcile } from './reconciliation.ts';
+import { releaseEscrows, successFee } from './release.ts';
+import * as repo from './repo.ts';
+import { startIdentityCheck } from './service.ts';
+
+// A funded campaign's money paid to its studio (ADR 0042), against the sandbox provider over HTTP:
+// the escrow wallet is transferred whole to the studio's wallet, the success fee kept as the
+// transfer's fees, the ledger follows the provider's answer, and a payout takes the money to the
+// studio's verified bank account. No admin acts.
+
+let t: TestApp;
+let payments: Payments;
+let sandbox: SandboxProvider;
+
+useSandboxApp((env) => {
+  ({ t, payments, sandbox } = env);
+});
+
+const ctx = () => t.app.ctx;
+const db = () => t.database.db;
+const provider = () => payments.provider!;
+
+async function verifiedInvestor(cents: number) {
+  const m = await newMember(db());
+  const { hosted_url } = await startIdentityCheck(ctx(), m.id);
+  await fetch(hosted_url, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'approve' }),
+    redirect: 'manual',
+  });
+  await sandbox.flushHooks();
+  const account = await repo.findAccount(db(), m.id);
+  if (!account) throw new Error('no provider account after a verified check');
+  sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
+  await sandbox.flushHooks();
+  return { ...m, walletId: account.walletId };
+}
+
+const atProvider = async (walletId: string) => (await provider().getWallet(walletId))?.balance.amount;
+
+/** A campaign of `studioId` funded by two investors (30,000 + 20,000), its escrow at the provider. */
+async function fundedCampaign(studioId: string, feeBps: number) {
+  const a = await verifiedInvestor(30_000);
+  const b = await verifiedInvestor(20_000);
+  const c = await newCampaign(db(), {
+    goalCents: 50_000,
+    reflectionSeconds: 0,
+    developerId: studioId,
+    successFeeBps: feeBps,
+  });
+  for (const [who, cents] of [
+    [a, 30_000],
+    [b, 20_000],
+  ] as const)
+    await invest(ctx(), who.id, c.id, { amount_cents: cents, ...acknowledged }, randomUUID());
+  const deadline = (await campaign(db(), c.id)).deadlineAt!;
+  await runDueWork(ctx(), new Date(deadline.getTime() + 1_000));
+  await runDueWork(ctx(), new Date(deadline.getTime() + 5 * DAY));
+  await sendEscrowTransfers(ctx());
+  await sandbox.flushHooks();
+  const escrow = [...sandbox.state.wallets.values()].find((w) => w.Tag === `escrow:${c.id}`);
+  return { campaign: c, escrowWalletId: String(escrow?.Id) };
+}
+
+/** A studio (an account that can sign in) verified through the sandbox, with its wallet and bank there. */
+async function verifiedStudio() {
+  const studio = await member(t);
+  await verifyStudio(ctx(), studio.id);
+  const there = await studioAtProvider(db(), studio.id);
+  if (!there) throw new Error('the studio is not at the provider after its verification');
+  const iban = String(sandbox.state.bankAccounts.get(there.bankAccountId)?.IBAN);
+  return { ...studio, ...there, iban };
+}
+
+const releaseOf = async (campaignId: string) =>
+  (
+    await db().select().from(providerEscrowReleases).where(eq(providerEscrowReleases.campaignId, campaignId))
+  )[0];
+
+async function ledgerBalance(spec: Parameters<typeof ensureAccount>[1]) {
+  return (await getBalance(db(), (await ensureAccount(db(), spec)).id)).posted;
+}
+
+async function expectBooksSound() {
+  expect(await checkLedgerInvariants(db())).toMatchObject({ ok: true });
+  expect(await checkInvestmentInvariants(db())).toMatchObject({ ok: true });
+  const result = await reconcile(ctx(), 'manual');
+  expect(result.differences).toEqual([]);
+}
+
+describe('a funded campaign’s money paid to its studio', () => {
+  it('leaves the escrow whole, the fee to the platform and the rest to the studio’s bank, once', async () => {
+    const studio = await verifiedStudio();
+    const { campaign: c, escrowWalletId } = await fundedCampaign(studio.id, 500);
+    expect(await atProvider(escrowWalletId)).toBe(50_000);
+    expect(successFee(50_000, 500)).toBe(2_500);
+
+    const platformBefore = await ledgerBalance({ kind: 'platform', currency: 'EUR' });
+    const round = await releaseEscrows(ctx());
+    expect(round).toMatchObject({ transferred: 1, paidOut: 1, failed: 0 });
+    // One transfer, the fee as its fees; the escrow wallet is empty and the payout is on its way.
+    const transfers = [...sandbox.state.transfers.values()].filter(
+      (x) => x.DebitedWalletId === escrowWalletId,
+    );
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({
+      CreditedWalletId: studio.walletId,
+      DebitedFunds: { Amount: 50_000 },
+      Fees: { Amount: 2_500 },
+      Status: 'SUCCEEDED',
+    });
+    expect(await atProvider(escrowWalletId)).toBe(0);
+    expect(await atProvider(studio.walletId)).toBe(0);
+    expect((await releaseOf(c.id))?.status).toBe('paying');
+
+    // The ledger followed the provider: the escrow emptied into the fee and the world.
+    expect(await ledgerBalance({ kind: 'escrow', currency: 'EUR', campaignId: c.id })).toBe(0);
+    expect((await ledgerBalance({ kind: 'platform', currency: 'EUR' })) - platformBefore).toBe(2_500);
+    await expectBooksSound();
+
+    // The bank pays; its event closes the release. Events again change nothing twice.
+    const payout = [...sandbox.state.payouts.values()].find((p) => p.Tag === `release:${c.id}`);
+    expect(payout).toMatchObject({ DebitedFunds: { Amount: 47_500 }, BankAccountId: studio.bankAccountId });
+    sandbox.settlePayout(String(payout?.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect((await releaseOf(c.id))?.status).toBe('paid');
+    const again = await t
+      .client()
+      .get(`/api/payments/hooks?EventType=PAYOUT_NORMAL_SUCCEEDED&RessourceId=${String(payout?.Id)}&Date=1`);
+    expect(again.json()).toEqual({ result: 'duplicate' });
+    const transferAgain = await t
+      .client()
+      .get(
+        `/api/payments/hooks?EventType=TRANSFER_NORMAL_SUCCEEDED&RessourceId=${String(transfers[0]?.Id)}&Date=1`,
+      );
+    expect(transferAgain.json()).toEqual({ result: 'duplicate' });
+
+    // Later rounds find nothing to do.
+    expect(await releaseEscrows(ctx())).toEqual({ transferred: 0, paidOut: 0, waiting: 0, failed: 0 });
+    expect(
+      [...sandbox.state.transfers.values()].filter((x) => x.DebitedWalletId === escrowWalletId),
+    ).toHaveLength(1);
+    await expectBooksSound();
+
+    // The studio sees it on its campaigns page.
+    const seen = await studio.client.get('/api/payments/studio/releases/');
+    expect(seen.json().items).toEqual([
+      expect.objectContaining({
+        campaign_id: c.id,
+        amount_cents: 50_000,
+        fee_cents: 2_500,
+        net_cents: 47_500,
+        status: 'paid',
+        reason: null,
+      }),
+    ]);
+    // Nobody else's.
+    const other = await member(t);
+    expect((await other.client.get('/api/payments/studio/releases/')).json().items).toEqual([]);
+  });
+
+  it('moves the money once when the provider’s answer to the transfer is lost', async () => {
+    const studio = await verifiedStudio();
+    const { campaign: c, escrowWalletId } = await fundedCampaign(studio.id, 0);
+    // The transfer is made, but its answer is lost three times: the round leaves it for the next.
+    // (POSTs only: the transfer's own notice, read back meanwhile, is answered.)
+    sandbox.faults.push(
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status500' as const,
+        afterWork: true,
+        method: 'POST' as const,
+      })),
+    );
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 0, failed: 1 });
+    expect((await releaseOf(c.id))?.transferId).toBeNull();
+    // Its notice arrives before the next round: it is not ours yet (no id recorded), nothing moves.
+    await sandbox.flushHooks();
+    expect(await ledgerBalance({ kind: 'escrow', currency: 'EUR', campaignId: c.id })).toBe(50_000);
+
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 1, failed: 0 });
+    const transfers = [...sandbox.state.transfers.values()].filter(
+      (x) => x.DebitedWalletId === escrowWalletId,
+    );
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]?.Fees).toEqual({ Currency: 'EUR', Amount: 0 });
+    expect(await ledgerBalance({ kind: 'escrow', currency: 'EUR', campaignId: c.id })).toBe(0);
+    expect((await releaseOf(c.id))?.feeCents).toBe(0);
+    await expectBooksSound();
+  });
+
+  it('keeps the money in escrow while the studio’s verification is not running', async () => {
+    const studio = await member(t);
+    const { campaign: c, escrowWalletId } = await fundedCampaign(studio.id, 500);
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 0, waiting: 1 });
+    expect(await releaseOf(c.id)).toBeUndefined();
+    expect(await atProvider(escrowWalletId)).toBe(50_000);
+    expect(await ledgerBalance({ kind: 'escrow', currency: 'EUR', campaignId: c.id })).toBe(50_000);
+    await expectBooksSound();
+  });
+
+  it('a payout the studio’s bank refuses leaves the money in the studio’s wallet and says why', async () => {
+    const studio = await verifiedStudio();
+    const { campaign: c } = await fundedCampaign(studio.id, 1_000);
+    sandbox.failingIbans.add(studio.iban);
+    await releaseEscrows(ctx());
+    const payout = [...sandbox.state.payouts.values()].find((p) => p.Tag === `release:${c.id}`);
+    sandbox.settlePayout(String(payout?.Id), 'FAILED');
+    await sandbox.flushHooks();
+    const row = await releaseOf(c.id);
+    expect(row).toMatchObject({
+      status: 'payout_failed',
+      resultMessage: 'Bank account refused the transfer',
+    });
+    expect(await atProvider(studio.walletId)).toBe(45_000);
+    // Not asked again to the same account.
+    expect(await releaseEscrows(ctx())).toMatchObject({ paidOut: 0 });
+    const seen = await studio.client.get('/api/payments/studio/releases/');
+    expect(seen.json().items[0]).toMatchObject({
+      status: 'payout_failed',
+      reason: 'Bank account refused the transfer',
+    });
+    await expectBooksSound();
+  });
+
+  it('a forged notice for a transfer or payout the provider does not know moves nothing', async () => {
+    for (const type of ['TRANSFER_NORMAL_SUCCEEDED', 'PAYOUT_NORMAL_SUCCEEDED']) {
+      const res = await t
+        .client()
+        .get(`/api/payments/hooks?EventType=${type}&RessourceId=tr_forged_1&Date=1`);
+      expect(res.json()).toEqual({ result: 'unknown_resource' });
+    }
+  });
+});

@@ -1,0 +1,280 @@
+import type { EscrowReleaseList } from '@indiesplit/shared/escrow-release';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { type Payout, ProviderError, type Transfer } from '../../platform/payments/provider.ts';
+import { studioAtProvider } from '../kyb/provider-studio.ts';
+import { isStudioVerified } from '../kyb/service.ts';
+import * as ledger from '../ledger/service.ts';
+import { earlierAttempt } from './earlier-attempt.ts';
+import * as repo from './release-repo.ts';
+import { keyFor, providerOf } from './service.ts';
+
+// The money raised, paid to the studio (ADR 0042). Once a funded campaign's every investment has
+// reached its escrow wallet at the provider, this job asks the provider for one transfer of the
+// whole escrow to the studio's wallet, with the platform's success fee as the transfer's fees
+// (the provider credits those to the platform's fee wallet). When the provider says it succeeded,
+// the ledger follows in one transaction: escrow -> platform (the fee) and escrow -> world (the rest,
+// which has left the platform's books: the studio's wallet is the studio's money). Then a payout
+// takes the studio's wallet to its verified bank account. The studio must still be verified (its
+// approval running) when the money leaves the escrow.
+
+const ROUND_SIZE = 20;
+/** What a transfer or payout of a release is tagged with at the provider. */
+export const releaseTag = (campaignId: string) => `release:${campaignId}`;
+const campaignOfTag = (tag: string | null): string | null =>
+  tag?.startsWith('release:') ? tag.slice('release:'.length) : null;
+
+export interface ReleaseRound {
+  /** Transfers of an escrow to a studio asked for. */
+  transferred: number;
+  /** Payouts to a studio's bank asked for. */
+  paidOut: number;
+  /** Campaigns waiting for their studio (no verification running, or not set up at the provider). */
+  waiting: number;
+  /** Steps a provider fault left for the next round. */
+  failed: number;
+}
+
+/** The success fee on an amount: rounded down, so the studio never gets less than its share. */
+export function successFee(amountCents: number, feeBps: number): number {
+  return Math.floor((amountCents * feeBps) / 10_000);
+}
+
+export async function releaseEscrows(ctx: AppContext, now = new Date()): Promise<ReleaseRound> {
+  const round: ReleaseRound = { transferred: 0, paidOut: 0, waiting: 0, failed: 0 };
+  const platformUserId = ctx.payments.platformUserId;
+  const provider = providerOf(ctx);
+  for (const item of await repo.campaignsToRelease(ctx.db, ROUND_SIZE)) {
+    const studio = await studioAtProvider(ctx.db, item.studioUserId);
+    if (!studio || !platformUserId || !(await isStudioVerified(ctx.db, item.studioUserId, now))) {
+      ctx.log.warn(
+        { campaignId: item.campaignId, studioUserId: item.studioUserId },
+        'escrow not paid to the studio: its verification is not running or not at the provider',
+      );
+      round.waiting++;
+      continue;
+    }
+    const feeCents = successFee(item.amountCents, item.successFeeBps);
+    try {
+      await repo.claimRelease(ctx.db, {
+        campaignId: item.campaignId,
+        studioUserId: item.studioUserId,
+        amountCents: item.amountCents,
+        feeCents,
+      });
+      const row = await repo.findRelease(ctx.db, item.campaignId);
+      if (!row || row.transferId) continue;
+      const tag = releaseTag(item.campaignId);
+      const transfer =
+        (await earlierAttempt(
+          provider,
+          { walletId: item.escrowWalletId, type: 'TRANSFER', tag, since: item.firstAskedAt },
+          (id) => provider.getTransfer(id),
+        )) ??
+        (await provider.createTransfer(
+          {
+            authorId: platformUserId,
+            debitedWalletId: item.escrowWalletId,
+            creditedWalletId: studio.walletId,
+            // What the claim recorded: a retry moves the same amount and fee as the first ask.
+            amount: row.amountCents,
+            fees: row.feeCents,
+            tag,
+          },
+          keyFor(tag),
+        ));
+      await repo.setRelease(ctx.db, item.campaignId, { transferId: transfer.id });
+      await applyReleaseTransfer(ctx, transfer);
+      round.transferred++;
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      ctx.log.warn(
+        { campaignId: item.campaignId, err: err.message },
+        'escrow not paid to the studio: next round',
+      );
+      round.failed++;
+    }
+  }
+  await payStudios(ctx, round);
+  return round;
+}
+
+/** The payouts of transferred escrows to the studios' bank accounts. */
+async function payStudios(ctx: AppContext, round: ReleaseRound): Promise<void> {
+  const provider = providerOf(ctx);
+  for (const row of await repo.releasesToPayOut(ctx.db, ROUND_SIZE)) {
+    const studio = await studioAtProvider(ctx.db, row.studioUserId);
+    if (!studio) {
+      round.waiting++;
+      continue;
+    }
+    // Refused by the bank: asked again only once the studio has given another account.
+    if (row.status === 'payout_failed' && row.bankAccountId === studio.bankAccountId) continue;
+    const tag = releaseTag(row.campaignId);
+    const key = keyFor(`release-payout:${row.campaignId}:${studio.bankAccountId}`);
+    try {
+      if (row.status === 'payout_failed') {
+        const moved = await repo.moveRelease(ctx.db, row.campaignId, ['payout_failed'], 'paying');
+        if (!moved) continue;
+      } else if (row.status === 'transferred') {
+        const moved = await repo.moveRelease(ctx.db, row.campaignId, ['transferred'], 'paying');
+        if (!moved) continue;
+      }
+      // Asked before and never answered: the payout may exist (earlier-attempt.ts).
+      const asked = row.status === 'paying' && row.bankAccountId === studio.bankAccountId;
+      await repo.setRelease(ctx.db, row.campaignId, { bankAccountId: studio.bankAccountId, payoutId: null });
+      const payout =
+        (asked
+          ? await earlierAttempt(
+              provider,
+              { walletId: studio.walletId, type: 'PAYOUT', tag, since: row.updatedAt },
+              (id) => provider.getPayout(id),
+            )
+          : null) ??
+        (await provider.createPayout(
+          {
+            authorId: studio.providerUserId,
+            debitedWalletId: studio.walletId,
+            bankAccountId: studio.bankAccountId,
+            amount: row.amountCents - row.feeCents,
+            bankWireRef: 'IndieSplit',
+            tag,
+          },
+          key,
+        ));
+      await repo.setRelease(ctx.db, row.campaignId, { payoutId: payout.id });
+      round.paidOut++;
+      if (payout.status !== 'CREATED') await applyReleasePayout(ctx, payout);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      ctx.log.warn({ campaignId: row.campaignId, err: err.message }, 'studio payout not sent: next round');
+      round.failed++;
+    }
+  }
+}
+
+export type ReleaseOutcome = 'released' | 'paid' | 'refused' | 'duplicate' | 'pending' | 'unknown';
+
+/** Whether a payout read from the provider pays a release (by its tag). */
+export const isReleasePayout = (payout: Payout) => campaignOfTag(payout.tag) !== null;
+
+/**
+ * Applies the transfer of an escrow to its studio, once: a success moves the ledger (fee and the
+ * rest) in the same transaction as the row, so a second event finds the row moved and does nothing.
+ */
+export async function applyReleaseTransfer(ctx: AppContext, transfer: Transfer): Promise<ReleaseOutcome> {
+  const row = await repo.findReleaseByTransfer(ctx.db, transfer.id);
+  if (!row) return 'unknown';
+  if (transfer.status === 'CREATED') return 'pending';
+  if (transfer.status === 'FAILED') {
+    const moved = await repo.moveRelease(
+      ctx.db,
+      row.campaignId,
+      ['asked'],
+      'transfer_failed',
+      transfer.resultMessage,
+    );
+    if (!moved) return 'duplicate';
+    // The escrow wallet holds less than the ledger says (an escrow transfer missing): an operator
+    // settles it with the provider; the reconciliation lists the difference until then.
+    ctx.log.error(
+      { campaignId: row.campaignId, transferId: transfer.id, reason: transfer.resultMessage },
+      'escrow transfer to the studio refused by the provider',
+    );
+    return 'refused';
+  }
+  return ctx.db.transaction(async (tx): Promise<ReleaseOutcome> => {
+    const moved = await repo.moveRelease(tx, row.campaignId, ['asked'], 'transferred');
+    if (!moved) return 'duplicate';
+    await postRelease(tx, moved);
+    return 'released';
+  });
+}
+
+/** The ledger's side of a release: the escrow emptied into the platform's fee and the world. */
+async function postRelease(tx: Db, row: repo.ReleaseRow): Promise<void> {
+  const escrow = await ledger.ensureAccount(tx, {
+    kind: 'escrow',
+    currency: 'EUR',
+    campaignId: row.campaignId,
+  });
+  const reference = releaseTag(row.campaignId);
+  if (row.feeCents > 0) {
+    const platform = await ledger.ensureAccount(tx, { kind: 'platform', currency: 'EUR' });
+    await ledger.transfer(tx, {
+      debitAccountId: escrow.id,
+      creditAccountId: platform.id,
+      amount: row.feeCents,
+      currency: 'EUR',
+      kind: 'success_fee',
+      reference,
+      idempotencyKey: `success-fee:${row.campaignId}`,
+    });
+  }
+  const world = await ledger.ensureAccount(tx, {
+    kind: 'world',
+    currency: 'EUR',
+    shard: ledger.worldShardOf(row.studioUserId),
+  });
+  await ledger.transfer(tx, {
+    debitAccountId: escrow.id,
+    creditAccountId: world.id,
+    amount: row.amountCents - row.feeCents,
+    currency: 'EUR',
+    kind: 'escrow_release',
+    reference,
+    idempotencyKey: `escrow-release:${row.campaignId}`,
+  });
+}
+
+/** Applies a payout of a release to the studio's bank: paid, or refused (the money back in its wallet). */
+export async function applyReleasePayout(ctx: AppContext, payout: Payout): Promise<ReleaseOutcome> {
+  const campaignId = campaignOfTag(payout.tag);
+  const row = campaignId ? await repo.findRelease(ctx.db, campaignId) : undefined;
+  // Only the payout recorded for the release closes it (one asked for earlier, to an account the
+  // studio has since replaced, answers as a duplicate).
+  if (!row) return 'unknown';
+  if (row.payoutId !== payout.id) return row.payoutId ? 'duplicate' : 'pending';
+  if (payout.status === 'CREATED') return 'pending';
+  const paid = payout.status === 'SUCCEEDED';
+  const moved = await repo.moveRelease(
+    ctx.db,
+    row.campaignId,
+    ['paying'],
+    paid ? 'paid' : 'payout_failed',
+    paid ? null : payout.resultMessage,
+  );
+  if (!moved) return 'duplicate';
+  if (!paid)
+    ctx.log.error(
+      { campaignId: row.campaignId, payoutId: payout.id, reason: payout.resultMessage },
+      'payout to the studio refused by its bank: asked again once the studio gives another account',
+    );
+  return paid ? 'paid' : 'refused';
+}
+
+/** The studio's campaigns whose money was paid, or is being paid, to it. */
+export async function studioReleases(ctx: AppContext, studioUserId: string): Promise<EscrowReleaseList> {
+  const rows = await repo.releasesOfStudio(ctx.db, studioUserId);
+  return {
+    items: rows.map(({ release: r, title }) => ({
+      campaign_id: r.campaignId,
+      campaign_title: title,
+      amount_cents: r.amountCents,
+      fee_cents: r.feeCents,
+      net_cents: r.amountCents - r.feeCents,
+      status: r.status,
+      reason: r.status.endsWith('_failed') ? r.resultMessage : null,
+      updated_at: r.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export function releaseJob(ctx: AppContext, intervalSeconds: number): Job {
+  return {
+    name: 'provider-escrow-releases',
+    intervalSeconds: ctx.payments.provider ? intervalSeconds : 0,
+    tick: () => releaseEscrows(ctx),
+  };
+}
