@@ -5,6 +5,7 @@ import { digestJob } from '../features/notifications/digest.ts';
 import { escrowJob } from '../features/payments/escrow.ts';
 import { payoutsJob } from '../features/payments/payouts.ts';
 import { reconciliationJob } from '../features/payments/reconciliation.ts';
+import { revenueTransfersJob } from '../features/payments/revenue-pool.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -36,6 +37,8 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(payoutsJob(ctx, intervalSeconds));
   // Funded investments' money moved to the campaign's escrow wallet at the provider (ADR 0039).
   runner.register(escrowJob(ctx, intervalSeconds));
+  // Paid distributions' payouts moved from the campaign's revenue wallet to the investors' (ADR 0039).
+  runner.register(revenueTransfersJob(ctx, intervalSeconds));
   // The provider's balances and the day's transactions compared with the ledger, nightly (ADR 0039).
   runner.register(reconciliationJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 300) : 0));
 }

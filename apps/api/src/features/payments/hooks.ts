@@ -2,6 +2,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
+import {
+  applyRevenuePayIn,
+  applyRevenueTransfer,
+  type RevenuePayinOutcome,
+  type RevenueTransferOutcome,
+} from './revenue-pool.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
 
 // The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
@@ -14,6 +20,8 @@ export const HOOK_PATH = '/api/payments/hooks';
 export type HookResult =
   | PayinOutcome
   | EscrowTransferOutcome
+  | RevenuePayinOutcome
+  | RevenueTransferOutcome
   | 'identity'
   | 'paid'
   | 'rejected'
@@ -28,7 +36,9 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
   if (eventType.startsWith('PAYIN_NORMAL_')) {
     const payin = await provider.getPayIn(resourceId);
     if (!payin) return unknown(ctx, notice);
-    return applyPayIn(ctx, payin);
+    // A member's pay-in (service.ts); else one to a campaign's revenue IBAN (revenue-pool.ts).
+    const outcome = await applyPayIn(ctx, payin);
+    return outcome === 'ignored' ? applyRevenuePayIn(ctx, payin) : outcome;
   }
   if (eventType.startsWith('PAYOUT_NORMAL_')) {
     // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.
@@ -37,10 +47,12 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     return applyPayout(ctx, payout);
   }
   if (eventType.startsWith('TRANSFER_NORMAL_')) {
-    // Money moved to a campaign's escrow (escrow.ts); a transfer we did not ask for is 'unknown'.
+    // Money moved to a campaign's escrow (escrow.ts), or a distribution's part to an investor
+    // (revenue-pool.ts); a transfer we did not ask for is 'unknown'.
     const transfer = await provider.getTransfer(resourceId);
     if (!transfer) return unknown(ctx, notice);
-    return applyEscrowTransfer(ctx, transfer);
+    const escrow = await applyEscrowTransfer(ctx, transfer);
+    return escrow === 'unknown' ? applyRevenueTransfer(ctx, transfer) : escrow;
   }
   if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
     const session = await provider.getIdentityVerification(resourceId);
