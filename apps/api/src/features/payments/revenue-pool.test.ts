@@ -5,6 +5,7 @@ import { member } from '../../../test/fixtures/pitches.ts';
 import { acknowledged, campaign, DAY, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { deleteAccount } from '../../app/erase-account.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { providerRevenuePayins, providerRevenueTransfers } from '../../db/schema-payments-revenue.ts';
@@ -348,4 +349,49 @@ describe('a revenue pool paid in at the provider', () => {
     expect(rows.reduce((s, r) => s + r.feesCents, 0)).toBe(3_000);
     await expectEverythingAgrees();
   }, 30_000);
+
+  it('notices racing for the same pay-in fund the distribution once', async () => {
+    const { campaign: c, studio, investors } = await launched([10_000]);
+    const d = await report(c.id, 100_000); // a pool of €100
+    const { account } = (await studio.client.get(`/api/payments/revenue/${c.id}/`)).json();
+    // The provider's own delivery is lost; three copies of the notice then arrive at once.
+    const payinHook = [...sandbox.state.hooks.values()].find(
+      (h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED',
+    )!;
+    payinHook.Status = 'DISABLED';
+    const wire = sandbox.receiveWire({ iban: account.iban, amount: 10_000, payerName: 'Vesper Games Srl' });
+    payinHook.Status = 'ENABLED';
+    // Before it arrives, the provider holds a pay-in the ledger does not know.
+    const before = await reconcile(ctx(), 'manual');
+    expect(before.differences.map((x) => [x.kind, x.transaction_id ?? x.account]).sort()).toEqual(
+      [
+        ['balance', accountCodeOf.revenue(c.id, 'EUR')],
+        ['unknown_in_ledger', String(wire.Id)],
+      ].sort(),
+    );
+    const answers = await Promise.all([1, 2, 3].map(() => hook('PAYIN_NORMAL_SUCCEEDED', String(wire.Id))));
+    expect(answers.map((a) => a.json().result).sort()).toEqual(['duplicate', 'duplicate', 'funded']);
+    expect(await statusOf(d.id)).toBe('paid');
+    expect(await postedOf(accountCodeOf.wallet(investors[0]!.id, 'EUR'))).toBe(9_000);
+    await sendRevenueTransfers(ctx());
+    expect(await balance(investors[0]!.walletId)).toBe(9_000);
+    await expectEverythingAgrees();
+  });
+
+  it('the part of a deleted account stays in the revenue wallet, held in suspense by the ledger', async () => {
+    const { campaign: c, studio, investors } = await launched([10_000, 30_000]);
+    const [gone, kept] = investors;
+    // The first investor closes their account (their wallet is empty: all of it was invested).
+    await deleteAccount(ctx(), gone!.id);
+    const d = await report(c.id, 400_000); // a pool of €400: €40 for the platform, 90 and 270
+    const { account } = (await studio.client.get(`/api/payments/revenue/${c.id}/`)).json();
+    await wireFromStudio(account.iban, '400.00');
+    expect(await statusOf(d.id)).toBe('paid');
+    expect(await sendRevenueTransfers(ctx())).toEqual({ planned: 1, sent: 1, failed: 0 });
+    const wallet = (await revenueRepo.findRevenueWallet(db(), c.id))!;
+    expect(await balance(kept!.walletId)).toBe(27_000);
+    expect(await balance(gone!.walletId)).toBe(0);
+    expect(await balance(wallet.walletId)).toBe(9_000);
+    await expectEverythingAgrees();
+  });
 });
