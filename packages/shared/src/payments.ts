@@ -65,7 +65,7 @@ export const ReconciliationDifferenceDto = z.object({
    * missing_at_provider: the platform recorded a movement the provider does not have.
    */
   kind: z.enum(RECONCILIATION_DIFFERENCES),
-  /** The ledger account the wallet stands for ("wallet:<member>:EUR", "escrow:<campaign>:EUR"). */
+  /** The ledger account the wallet stands for ("wallet:<member>:EUR", "escrow:<campaign>:EUR", "revenue:<campaign>:EUR"). */
   account: z.string(),
   wallet_id: z.string(),
   /** balance: what the ledger expects at the provider, and what the provider holds. */

@@ -16,11 +16,12 @@ import * as revenueRepo from './revenue-pool-repo.ts';
 import { providerOf } from './service.ts';
 
 // Reconciliation with the payment provider (ADR 0039). For every provider wallet the platform
-// maps to a ledger account — each member's wallet, each campaign's escrow and revenue pool — the provider's
-// balance must be what the ledger says it holds, once the money still on its way is counted
-// (repo.inFlight). The window's provider transactions must each be on record here, and what we
-// recorded in the window must exist at the provider. Every difference is kept with the entries
-// behind it; the back office shows the last result and can ask for a run at any time.
+// maps to a ledger account — each member's wallet, each campaign's escrow and revenue pool — the
+// provider's balance must be what the ledger says it holds, once the money still on its way is
+// counted (repo.inFlight, revenueRepo.revenueInFlight). The window's provider transactions must
+// each be on record here, and what we recorded in the window must exist at the provider. Every
+// difference is kept with the entries behind it; the back office shows the last result and can ask
+// for a run at any time.
 
 const DAY_MS = 86_400_000;
 /** The nightly run starts at or after this hour (UTC) and covers the day before. */
