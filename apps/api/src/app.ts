@@ -58,6 +58,7 @@ import { googleSignInSources } from './features/oauth/csp.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { outcomeRoutes } from './features/outcomes/routes.ts';
 import { registerSandboxHooks } from './features/payments/hooks.ts';
+import { revenuePoolRoutes } from './features/payments/revenue-pool-routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { pitchRoutes } from './features/pitches/routes.ts';
 import { revenueRoutes } from './features/revenue/routes.ts';
@@ -307,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(updateRoutes, ctx);
       await api.register(feedRoutes, ctx);
       await api.register(paymentRoutes, ctx);
+      await api.register(revenuePoolRoutes, ctx);
       if (!config.isProduction) await api.register(devApiRoutes, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);

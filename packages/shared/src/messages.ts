@@ -330,6 +330,10 @@ const en = {
     'Line {line} of the file cannot be read: check its quotes (a quoted field starts and ends with ") and try again. Nothing was recorded.',
   distributionNotAwaitingFunds: 'This distribution is not waiting for the developer’s payment.',
   fundingAmountMismatch: 'The amount received must be exactly the pool to distribute.',
+  poolPaidThroughProvider:
+    'This pool is paid to the campaign’s revenue IBAN at our payment provider, whose notice records the payment: it cannot be recorded by hand.',
+  revenuePayinNotParked:
+    'This transfer to a revenue IBAN is no longer waiting in the suspense account: it was returned already.',
   // revenue: end
   // input hardening: start
   controlCharacters:
@@ -729,6 +733,10 @@ const it: Record<MessageKey, string> = {
     'Non riusciamo a leggere la riga {line} del file: controlla le virgolette (un campo tra virgolette inizia e finisce con ") e riprova. Non è stato registrato nulla.',
   distributionNotAwaitingFunds: 'Questa distribuzione non è in attesa del pagamento dello sviluppatore.',
   fundingAmountMismatch: 'L’importo ricevuto deve essere esattamente il montante da distribuire.',
+  poolPaidThroughProvider:
+    'Questo montante si versa sull’IBAN dei ricavi della campagna presso il nostro fornitore di pagamento, la cui notifica registra il pagamento: non si può registrare a mano.',
+  revenuePayinNotParked:
+    'Questo bonifico su un IBAN dei ricavi non è più in sospeso: è già stato restituito.',
   // revenue: end
   // input hardening: start
   controlCharacters:

@@ -65,7 +65,7 @@ export const ReconciliationDifferenceDto = z.object({
    * missing_at_provider: the platform recorded a movement the provider does not have.
    */
   kind: z.enum(RECONCILIATION_DIFFERENCES),
-  /** The ledger account the wallet stands for ("wallet:<member>:EUR", "escrow:<campaign>:EUR"). */
+  /** The ledger account the wallet stands for ("wallet:<member>:EUR", "escrow:<campaign>:EUR", "revenue:<campaign>:EUR"). */
   account: z.string(),
   wallet_id: z.string(),
   /** balance: what the ledger expects at the provider, and what the provider holds. */
@@ -97,3 +97,37 @@ export const ReconciliationStatusDto = z.object({
   last: ReconciliationDto.nullable(),
 });
 export type ReconciliationStatusDto = z.infer<typeof ReconciliationStatusDto>;
+
+// ---- revenue pools at the provider (ADR 0039) ---------------------------------------------------
+
+/** What the studio pays its campaign's revenue pools to, and what is due. */
+export const RevenuePoolAccountDto = z.object({
+  mode: z.enum(PAYMENT_MODES),
+  /** The campaign's revenue IBAN; null in manual mode, or while nothing was ever due. */
+  account: z.object({ iban: z.string(), bic: z.string(), holder_name: z.string() }).nullable(),
+  /** Distributions awaiting the studio's payment, oldest first: each is paid by one transfer of its pool. */
+  due: z.array(
+    z.object({
+      distribution_id: z.string(),
+      sequence: z.number().int(),
+      period_start: z.string(),
+      period_end: z.string(),
+      amount_cents: z.number().int(),
+    }),
+  ),
+  /** Sandbox mode only: the fake bank's page, filled in with the IBAN and the first amount due. */
+  sandbox_bank_url: z.string().nullable(),
+});
+export type RevenuePoolAccountDto = z.infer<typeof RevenuePoolAccountDto>;
+
+/** A transfer to a revenue IBAN that paid no distribution: nothing awaited it, or not this amount. */
+export const RevenueSuspenseItemDto = z.object({
+  payin_id: z.string(),
+  campaign_id: z.string(),
+  campaign_title: z.string(),
+  amount_cents: z.number().int(),
+  payer_name: z.string().nullable(),
+  received_at: z.string(),
+});
+export type RevenueSuspenseItemDto = z.infer<typeof RevenueSuspenseItemDto>;
+export const RevenueSuspenseList = z.object({ items: z.array(RevenueSuspenseItemDto) });

@@ -7,6 +7,7 @@ import { escrowJob } from '../features/payments/escrow.ts';
 import { payoutsJob } from '../features/payments/payouts.ts';
 import { reconciliationJob } from '../features/payments/reconciliation.ts';
 import { releaseJob } from '../features/payments/release.ts';
+import { revenueTransfersJob } from '../features/payments/revenue-pool.ts';
 import { revenueJob, runRevenueRound } from '../features/revenue/worker.ts';
 import {
   type RoundSummary,
@@ -42,6 +43,8 @@ export function registerJobs(runner: JobRunner, ctx: AppContext, intervalSeconds
   runner.register(studioKybJob(ctx, intervalSeconds));
   // A funded campaign's escrow paid to its studio, minus the success fee, then to its bank (ADR 0042).
   runner.register(releaseJob(ctx, intervalSeconds));
+  // Paid distributions' payouts moved from the campaign's revenue wallet to the investors' (ADR 0039).
+  runner.register(revenueTransfersJob(ctx, intervalSeconds));
   // The provider's balances and the day's transactions compared with the ledger, nightly (ADR 0039).
   runner.register(reconciliationJob(ctx, intervalSeconds > 0 ? Math.max(intervalSeconds, 300) : 0));
 }

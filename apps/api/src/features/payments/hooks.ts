@@ -4,6 +4,12 @@ import { applyStudioKybNotice, type StudioKybOutcome } from '../kyb/provider-stu
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
 import { applyReleasePayout, applyReleaseTransfer, isReleasePayout, type ReleaseOutcome } from './release.ts';
+import {
+  applyRevenuePayIn,
+  applyRevenueTransfer,
+  type RevenuePayinOutcome,
+  type RevenueTransferOutcome,
+} from './revenue-pool.ts';
 import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
 
 // The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
@@ -18,6 +24,8 @@ export type HookResult =
   | EscrowTransferOutcome
   | StudioKybOutcome
   | ReleaseOutcome
+  | RevenuePayinOutcome
+  | RevenueTransferOutcome
   | 'identity'
   | 'paid'
   | 'rejected'
@@ -32,7 +40,9 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
   if (eventType.startsWith('PAYIN_NORMAL_')) {
     const payin = await provider.getPayIn(resourceId);
     if (!payin) return unknown(ctx, notice);
-    return applyPayIn(ctx, payin);
+    // A member's pay-in (service.ts); else one to a campaign's revenue IBAN (revenue-pool.ts).
+    const outcome = await applyPayIn(ctx, payin);
+    return outcome === 'ignored' ? applyRevenuePayIn(ctx, payin) : outcome;
   }
   if (eventType.startsWith('PAYOUT_NORMAL_')) {
     // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.
@@ -43,14 +53,15 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     return applyPayout(ctx, payout);
   }
   if (eventType.startsWith('TRANSFER_NORMAL_')) {
-    // Money moved to a campaign's escrow (escrow.ts) or from it to the studio (release.ts); a
-    // transfer we did not ask for is 'unknown'.
+    // Money moved to a campaign's escrow (escrow.ts), from it to the studio (release.ts), or a
+    // distribution's part to an investor (revenue-pool.ts); a transfer we did not ask for is
+    // 'unknown'.
     const transfer = await provider.getTransfer(resourceId);
     if (!transfer) return unknown(ctx, notice);
     const escrow = await applyEscrowTransfer(ctx, transfer);
     if (escrow !== 'unknown') return escrow;
-    // An escrow paid to its studio (release.ts).
-    return applyReleaseTransfer(ctx, transfer);
+    const release = await applyReleaseTransfer(ctx, transfer);
+    return release === 'unknown' ? applyRevenueTransfer(ctx, transfer) : release;
   }
   if (eventType.startsWith('IDENTITY_VERIFICATION_')) {
     const session = await provider.getIdentityVerification(resourceId);

@@ -1,27 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acknowledged, allowRefusal, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
+import {
+  acknowledged,
+  allowRefusal,
+  campaign,
+  newCampaign,
+  newMember,
+} from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
+import { providerRevenuePayins } from '../../db/schema-payments-revenue.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import type { CampaignRow } from '../campaigns/state.ts';
 import { requestWithdrawal } from '../funds/commands/request-withdrawal.ts';
 import { invest } from '../investing/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
+import { checkRevenueInvariants } from '../revenue/revenue-invariants.ts';
+import { verifiedReport } from '../revenue/verified-report.ts';
 import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { sendPayouts } from './payouts.ts';
 import { reconcile } from './reconciliation.ts';
 import * as repo from './repo.ts';
+import { returnRevenueSuspense, revenuePoolAccount, sendRevenueTransfers } from './revenue-pool.ts';
+import * as revenueRepo from './revenue-pool-repo.ts';
 import { assignSuspense, returnSuspense, startIdentityCheck } from './service.ts';
 
 // Random sequences of what happens at the payment provider — transfers to members' personal
 // IBANs (from them, or from strangers into suspense), notices delivered twice or late, suspense
 // decisions, investments, campaigns settling (and their escrow transfers), payouts paid or refused
-// by the bank — with the ledger's invariants and the reconciliation with the provider checked after
-// every step: whatever the order of events, the provider and the ledger agree.
+// by the bank, the funded campaign's revenue pools paid to its revenue IBAN (the exact pool, a wrong
+// amount that is parked and returned, a late notice) and its distributions' transfers — with the
+// ledger's and the revenue share's invariants and the reconciliation with the provider checked
+// after every step: whatever the order of events, the provider and the ledger agree.
 
 let t: TestApp;
 let sandbox: SandboxProvider;
@@ -44,7 +57,11 @@ type Step =
   | { kind: 'decide'; pick: number; assign: boolean }
   | { kind: 'invest'; who: number; campaign: number; cents: number }
   | { kind: 'settle' }
-  | { kind: 'withdraw'; who: number; cents: number; refused: boolean };
+  | { kind: 'withdraw'; who: number; cents: number; refused: boolean }
+  | { kind: 'report'; net: number }
+  | { kind: 'pool'; exact: boolean; late: boolean }
+  | { kind: 'giveBack'; pick: number }
+  | { kind: 'distribute' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -82,9 +99,27 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       refused: fc.boolean(),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('report' as const),
+      net: fc.noBias(fc.integer({ min: 1_000, max: 400_000 })),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('pool' as const), exact: fc.boolean(), late: fc.boolean() }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('giveBack' as const), pick: fc.nat(10) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('distribute' as const) }) },
 );
 
-/** One sequence through every path: credited, parked and assigned, parked and returned, a late and a replayed notice, a funded campaign moved to escrow, a payout paid and one refused. */
+/**
+ * One sequence through every path: credited, parked and assigned, parked and returned, a late and a
+ * replayed notice, a funded campaign moved to escrow, a pool paid in of the wrong amount (parked,
+ * returned) and of the right one (late, then twice), its distribution's transfers, a payout paid
+ * and one refused.
+ */
 const EVERY_PATH: Step[] = [
   { kind: 'wire', who: 0, cents: 40_000, stranger: false, late: false },
   { kind: 'wire', who: 1, cents: 30_000, stranger: false, late: true },
@@ -97,6 +132,15 @@ const EVERY_PATH: Step[] = [
   { kind: 'invest', who: 0, campaign: 0, cents: 20_000 },
   { kind: 'invest', who: 1, campaign: 1, cents: 10_000 },
   { kind: 'settle' },
+  { kind: 'report', net: 300_000 },
+  { kind: 'pool', exact: false, late: false },
+  { kind: 'giveBack', pick: 0 },
+  { kind: 'pool', exact: true, late: true },
+  { kind: 'report', net: 125_000 },
+  { kind: 'deliver' },
+  { kind: 'distribute' },
+  { kind: 'pool', exact: true, late: false },
+  { kind: 'replay', pick: 40 },
   { kind: 'withdraw', who: 0, cents: 5_000, refused: false },
   { kind: 'withdraw', who: 1, cents: 5_000, refused: true },
 ];
@@ -105,7 +149,19 @@ describe('random sequences of provider events', () => {
   it('keep the ledger’s invariants, and the provider and the ledger reconciled, after every step', async () => {
     const ctx = t.app.ctx;
     const db = t.database.db;
-    const seen = { credited: 0, parked: 0, decided: 0, escrowed: 0, paid: 0, refused: 0, replayed: 0 };
+    const seen = {
+      credited: 0,
+      parked: 0,
+      decided: 0,
+      escrowed: 0,
+      paid: 0,
+      refused: 0,
+      replayed: 0,
+      reported: 0,
+      pooled: 0,
+      returnedPool: 0,
+      distributed: 0,
+    };
     sandbox.failingIbans.add(REFUSING_IBAN);
     const payinHook = () =>
       [...sandbox.state.hooks.values()].find((h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED');
@@ -139,6 +195,9 @@ describe('random sequences of provider events', () => {
         /** Pay-ins whose notice has not arrived yet: the provider has them, the ledger not yet. */
         const late: Array<{ id: string; cents: number; account: string }> = [];
         const events: Array<[string, string]> = [];
+        let month = 0;
+        /** The funded campaign's distributions awaiting the studio's payment, and its IBAN. */
+        const pool = () => revenuePoolAccount(ctx, adminId, campaigns[0]!.id);
 
         for (const s of steps) {
           switch (s.kind) {
@@ -235,13 +294,60 @@ describe('random sequences of provider events', () => {
                 }
               break;
             }
+            case 'report': {
+              // A verified month of sales of the funded campaign (none before it is funded).
+              if ((await campaign(db, campaigns[0]!.id)).status !== 'services_active') break;
+              const n = month++;
+              await verifiedReport(db, campaigns[0]!.id, {
+                periodStart: `${2027 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}-01`,
+                netCents: s.net,
+              });
+              seen.reported++;
+              break;
+            }
+            case 'pool': {
+              // The studio's wire to the revenue IBAN: the first pool due, or another amount.
+              const view = await pool();
+              if (!view.account) break;
+              const due = view.due[0]?.amount_cents;
+              const cents = s.exact && due ? due : (due ?? 1_000) + 1;
+              if (s.late) payinHook()!.Status = 'DISABLED';
+              const wire = sandbox.receiveWire({
+                iban: view.account.iban,
+                amount: cents,
+                payerName: 'Studio Srl',
+              });
+              payinHook()!.Status = 'ENABLED';
+              if (s.late)
+                late.push({ id: String(wire.Id), cents, account: `revenue:${campaigns[0]!.id}:EUR` });
+              events.push(['PAYIN_NORMAL_SUCCEEDED', String(wire.Id)]);
+              break;
+            }
+            case 'giveBack': {
+              const parked = await revenueRepo.listParkedRevenuePayins(db);
+              const item = parked[s.pick % Math.max(1, parked.length)];
+              if (item) {
+                await returnRevenueSuspense(ctx, adminId, item.payinId, '127.0.0.1');
+                seen.returnedPool++;
+              }
+              break;
+            }
+            case 'distribute': {
+              const round = await sendRevenueTransfers(ctx);
+              expect(round.failed).toBe(0);
+              seen.distributed += round.sent;
+              for (const x of sandbox.state.transfers.values())
+                events.push(['TRANSFER_NORMAL_SUCCEEDED', String(x.Id)]);
+              break;
+            }
           }
           await sandbox.flushHooks();
           const ledger = await checkLedgerInvariants(db);
           const investments = await checkInvestmentInvariants(db);
-          if (!ledger.ok || !investments.ok)
+          const revenue = await checkRevenueInvariants(db);
+          if (!ledger.ok || !investments.ok || !revenue.ok)
             throw new Error(
-              `after ${JSON.stringify(s)}: ${[...ledger.violations, ...investments.violations].join('; ')}`,
+              `after ${JSON.stringify(s)}: ${[...ledger.violations, ...investments.violations, ...revenue.violations].join('; ')}`,
             );
           // Until a late notice arrives, its pay-in is listed as unknown to the ledger, and its
           // member's wallet holds exactly the late amounts more than the ledger says. Nothing else differs.
@@ -266,7 +372,11 @@ describe('random sequences of provider events', () => {
         // Every late notice arrives in the end, and then nothing differs.
         for (const { id } of late.splice(0)) sandbox.emit('PAYIN_NORMAL_SUCCEEDED', id);
         await sandbox.flushHooks();
+        seen.distributed += (await sendRevenueTransfers(ctx)).sent;
         expect((await reconcile(ctx, 'manual')).differences).toEqual([]);
+        seen.pooled = (await db.select().from(providerRevenuePayins)).filter(
+          (p) => p.outcome === 'funded',
+        ).length;
       }),
       {
         numRuns: Number(process.env.PROPERTY_RUNS ?? 6),

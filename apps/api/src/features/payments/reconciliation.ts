@@ -9,16 +9,19 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimLease, type Job, leaseOwner, releaseLease, renewLease } from '../../platform/jobs.ts';
 import type { PaymentProvider, WalletTransaction } from '../../platform/payments/provider.ts';
+import { accountCodeOf } from '../ledger/account-code.ts';
 import * as ledger from '../ledger/service.ts';
 import * as repo from './repo.ts';
+import * as revenueRepo from './revenue-pool-repo.ts';
 import { providerOf } from './service.ts';
 
 // Reconciliation with the payment provider (ADR 0039). For every provider wallet the platform
-// maps to a ledger account — each member's wallet, each campaign's escrow — the provider's
-// balance must be what the ledger says it holds, once the money still on its way is counted
-// (repo.inFlight). The window's provider transactions must each be on record here, and what we
-// recorded in the window must exist at the provider. Every difference is kept with the entries
-// behind it; the back office shows the last result and can ask for a run at any time.
+// maps to a ledger account — each member's wallet, each campaign's escrow and revenue pool — the
+// provider's balance must be what the ledger says it holds, once the money still on its way is
+// counted (repo.inFlight, revenueRepo.revenueInFlight). The window's provider transactions must
+// each be on record here, and what we recorded in the window must exist at the provider. Every
+// difference is kept with the entries behind it; the back office shows the last result and can ask
+// for a run at any time.
 
 const DAY_MS = 86_400_000;
 /** The nightly run starts at or after this hour (UTC) and covers the day before. */
@@ -68,6 +71,7 @@ function providerEntry(t: WalletTransaction): ReconciliationEntryDto {
 async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise<Mapped[]> {
   const wanted = (walletId: string) => !only || only.has(walletId);
   const flight = await repo.inFlight(ctx.db);
+  const revenueFlight = await revenueRepo.revenueInFlight(ctx.db);
   const out: Mapped[] = [];
   for (const a of await repo.listAccounts(ctx.db)) {
     if (!wanted(a.walletId)) continue;
@@ -77,12 +81,14 @@ async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise
       account: `wallet:${a.userId}:EUR`,
       walletId: a.walletId,
       // Posted in the ledger; plus pay-ins parked in suspense and investments not moved to escrow
-      // yet (both still in the member's provider wallet); minus payouts already on their way.
+      // yet (both still in the member's provider wallet); minus payouts already on their way, and
+      // revenue payouts not transferred from the campaign's revenue wallet yet.
       expected:
         posted +
         (flight.parked.get(a.userId) ?? 0) +
         (flight.toEscrowByMember.get(a.userId) ?? 0) -
-        (flight.payouts.get(a.userId) ?? 0),
+        (flight.payouts.get(a.userId) ?? 0) -
+        (revenueFlight.toMember.get(a.userId) ?? 0),
       ledgerAccountId: account?.id ?? null,
     });
   }
@@ -95,6 +101,20 @@ async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise
       account: code,
       walletId: e.walletId,
       expected: posted - (flight.toEscrowByCampaign.get(e.campaignId) ?? 0),
+      ledgerAccountId: account?.id ?? null,
+    });
+  }
+  for (const r of await revenueRepo.listRevenueWallets(ctx.db)) {
+    if (!wanted(r.walletId)) continue;
+    const code = accountCodeOf.revenue(r.campaignId, 'EUR');
+    const account = await ledger.findAccountByCode(ctx.db, code);
+    const posted = account ? ledger.balanceOf(account).posted : 0;
+    out.push({
+      account: code,
+      walletId: r.walletId,
+      // The pool account's posted balance, plus what the ledger has moved on but the revenue wallet
+      // still holds (revenue-pool-repo.ts revenueInFlight).
+      expected: posted + (revenueFlight.heldByCampaign.get(r.campaignId) ?? 0),
       ledgerAccountId: account?.id ?? null,
     });
   }
@@ -184,10 +204,11 @@ async function comparePass(
     }
     // Every transaction that moved money must be one the platform asked for or applied.
     const moved = day.filter((t) => t.status !== 'FAILED');
-    const known = await repo.knownTransactions(
-      ctx.db,
-      moved.map((t) => t.id),
-    );
+    const ids = moved.map((t) => t.id);
+    const known = new Map([
+      ...(await repo.knownTransactions(ctx.db, ids)),
+      ...(await revenueRepo.knownRevenueTransactions(ctx.db, ids)),
+    ]);
     for (const t of moved) {
       if (known.has(t.id)) continue;
       // A transfer between two mapped wallets shows in both lists: report it once.
@@ -205,9 +226,15 @@ async function comparePass(
   }
   // What the platform recorded in the window must exist at the provider. A record made just after
   // its transaction's window (the provider's event came late) is read by id rather than flagged.
-  for (const r of await repo.recordedInWindow(ctx.db, window.from, window.to)) {
+  const recorded = [
+    ...(await repo.recordedInWindow(ctx.db, window.from, window.to)),
+    ...(await revenueRepo.revenueRecordedInWindow(ctx.db, window.from, window.to)),
+  ];
+  for (const r of recorded) {
     if (listed.has(r.id) || (only && !only.has(r.walletId))) continue;
-    const exists = r.what === 'pay-in' ? await provider.getPayIn(r.id) : await provider.getTransfer(r.id);
+    const exists = r.what.endsWith('pay-in')
+      ? await provider.getPayIn(r.id)
+      : await provider.getTransfer(r.id);
     if (exists && exists.status === 'SUCCEEDED') continue;
     differences.push({
       kind: 'missing_at_provider',

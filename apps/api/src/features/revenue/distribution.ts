@@ -78,50 +78,7 @@ async function recordFunding(
       ctx.db.transaction(async (tx) => {
         const row = await lockDistribution(tx, distributionId);
         check(row);
-        // One namespace with deposits: a bank transfer already credited to a wallet pays no pool.
-        if (funding.bankTransactionId && (await isBankTransactionUsed(tx, funding.bankTransactionId)))
-          throw alreadyRecorded();
-        const currency = currencyOf(row);
-        const source = await ledger.ensureAccount(
-          tx,
-          currency === 'DEMO' ? { kind: 'demo_mint', currency } : { kind: 'world', currency },
-        );
-        const pool = await ledger.ensureAccount(tx, {
-          kind: 'revenue',
-          currency,
-          campaignId: row.campaignId,
-        });
-        const moved = await ledger.transfer(tx, {
-          debitAccountId: source.id,
-          creditAccountId: pool.id,
-          amount: row.poolCents,
-          currency,
-          kind: 'revenue_in',
-          reference: distributionReference(row.id),
-          idempotencyKey: `revenue-in:${row.id}`,
-          ...(funding.actorId ? { createdBy: funding.actorId } : {}),
-        });
-        await tx
-          .update(revenueDistributions)
-          .set({
-            status: 'funded',
-            bankTransactionId: funding.bankTransactionId,
-            fundingTransferId: moved.id,
-            fundedBy: funding.actorId,
-            fundedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(revenueDistributions.id, row.id));
-        // Claimed last, in this transaction: a deposit racing for the same id makes one of us roll back.
-        if (
-          funding.bankTransactionId &&
-          !(await claimBankTransaction(tx, {
-            bankTransactionId: funding.bankTransactionId,
-            usedFor: 'revenue_funding',
-            distributionId: row.id,
-          }))
-        )
-          throw alreadyRecorded();
+        await fundLocked(tx, row, funding);
       }),
     );
   } catch (err) {
@@ -130,6 +87,97 @@ async function recordFunding(
     throw err;
   }
 }
+
+/** The funding's writes, on a distribution locked and checked by the caller, in its transaction. */
+async function fundLocked(
+  tx: Db,
+  row: DistributionRow,
+  funding: { bankTransactionId: string | null; actorId: string | null },
+): Promise<void> {
+  // One namespace with deposits: a bank transfer already credited to a wallet pays no pool.
+  if (funding.bankTransactionId && (await isBankTransactionUsed(tx, funding.bankTransactionId)))
+    throw alreadyRecorded();
+  const currency = currencyOf(row);
+  const source = await ledger.ensureAccount(
+    tx,
+    currency === 'DEMO' ? { kind: 'demo_mint', currency } : { kind: 'world', currency },
+  );
+  const pool = await ledger.ensureAccount(tx, {
+    kind: 'revenue',
+    currency,
+    campaignId: row.campaignId,
+  });
+  const moved = await ledger.transfer(tx, {
+    debitAccountId: source.id,
+    creditAccountId: pool.id,
+    amount: row.poolCents,
+    currency,
+    kind: 'revenue_in',
+    reference: distributionReference(row.id),
+    idempotencyKey: `revenue-in:${row.id}`,
+    ...(funding.actorId ? { createdBy: funding.actorId } : {}),
+  });
+  await tx
+    .update(revenueDistributions)
+    .set({
+      status: 'funded',
+      bankTransactionId: funding.bankTransactionId,
+      fundingTransferId: moved.id,
+      fundedBy: funding.actorId,
+      fundedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(revenueDistributions.id, row.id));
+  // Claimed last, in this transaction: a deposit racing for the same id makes one of us roll back.
+  if (
+    funding.bankTransactionId &&
+    !(await claimBankTransaction(tx, {
+      bankTransactionId: funding.bankTransactionId,
+      usedFor: 'revenue_funding',
+      distributionId: row.id,
+    }))
+  )
+    throw alreadyRecorded();
+}
+
+/**
+ * A pool paid in at the payment provider (ADR 0039): the studio's wire to the campaign's revenue
+ * IBAN, applied by the payments feature in its own transaction `tx`, which has claimed the pay-in.
+ * Funds the campaign's oldest EUR distribution awaiting exactly `amountCents` (`world -> revenue`,
+ * status funded), the pay-in's id claimed as the bank transaction `PSP <pay-in id>` in the same
+ * transaction. Answers the distribution's id, or null when none awaits this amount (the caller
+ * parks the money). The payout follows with `payFundedDistribution` once `tx` has committed.
+ */
+export async function fundFromProviderPayIn(
+  tx: Db,
+  input: { campaignId: string; payinId: string; amountCents: number },
+): Promise<string | null> {
+  const [candidate] = await tx
+    .select({ id: revenueDistributions.id })
+    .from(revenueDistributions)
+    .where(
+      and(
+        eq(revenueDistributions.campaignId, input.campaignId),
+        eq(revenueDistributions.status, 'awaiting_funds'),
+        eq(revenueDistributions.currency, 'EUR'),
+        eq(revenueDistributions.poolCents, input.amountCents),
+      ),
+    )
+    .orderBy(revenueDistributions.sequence)
+    .limit(1);
+  if (!candidate) return null;
+  const row = await lockDistribution(tx, candidate.id);
+  // Checked again under the lock: an admin or another pay-in may have funded it meanwhile.
+  if (row.status !== 'awaiting_funds' || row.poolCents !== input.amountCents) return null;
+  const bankTransactionId = normalizeBankTransactionId(`PSP ${input.payinId}`);
+  if (await isBankTransactionUsed(tx, bankTransactionId)) return null;
+  await fundLocked(tx, row, { bankTransactionId, actorId: null });
+  return row.id;
+}
+
+/** Pays a funded distribution out now, or (on failure, logged) in the worker's next round. */
+export const payFundedDistribution = (ctx: AppContext, distributionId: string): Promise<void> =>
+  payNowOrLater(ctx, distributionId);
 
 /** Pays out, and tells the log (not the caller) when that fails: the worker pays it next round. */
 async function payNowOrLater(ctx: AppContext, distributionId: string, now?: Date): Promise<void> {
@@ -163,6 +211,10 @@ export async function recordDeveloperPayment(
   distributionId: string,
   input: FundingInput,
 ): Promise<void> {
+  // Where a payment provider holds client money, the pool is paid to the campaign's revenue IBAN
+  // and the provider's event records it (ADR 0039): a pool recorded by hand would have no money
+  // behind it at the provider.
+  if (ctx.config.payments.mode !== 'manual') throw new AppError('poolPaidThroughProvider', 409);
   const bankTransactionId = normalizeBankTransactionId(input.bankTransactionId);
   await recordFunding(
     ctx,

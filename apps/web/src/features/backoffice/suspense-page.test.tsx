@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import SuspensePage from './suspense-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+// No transfer to a revenue IBAN is parked, unless a test says otherwise.
+beforeEach(() => {
+  stubApi({ 'GET /api/backoffice/payments/revenue-suspense/': () => jsonResponse(200, { items: [] }) });
+});
 
 const admin = member({ staff_role: 'admin' });
 const parked = {
@@ -89,4 +93,39 @@ describe('back office: the suspense account', () => {
     expect(await screen.findByRole('heading', { name: 'For administrators only' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Suspense account' })).not.toBeInTheDocument();
   });
+
+  it('sends a transfer to a revenue IBAN back after the admin confirms', async () => {
+    let items = [
+      {
+        payin_id: 'wt_77',
+        campaign_id: 'c1',
+        campaign_title: 'Lanterns of Vesper',
+        amount_cents: 15_000,
+        payer_name: 'Vesper Games Srl',
+        received_at: '2026-11-20T10:00:00Z',
+      },
+    ];
+    const fetchMock = stubApi({
+      'GET /api/backoffice/payments/suspense/': () => jsonResponse(200, { items: [] }),
+      'GET /api/backoffice/payments/revenue-suspense/': () => jsonResponse(200, { items }),
+      'POST /api/backoffice/payments/revenue-suspense/wt_77/return': () => {
+        items = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<SuspensePage />, { path: '/backoffice/suspense', auth: admin });
+    const row = (await screen.findByRole('rowheader', { name: 'Vesper Games Srl' })).closest('tr')!;
+    expect(within(row).getByText('Lanterns of Vesper')).toBeInTheDocument();
+    await user.click(
+      within(row).getByRole('button', { name: 'Send €150.00 back to Vesper Games Srl (Lanterns of Vesper)' }),
+    );
+    expect(posts(fetchMock)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes, send it back' }));
+    expect(await screen.findByText('€150.00 is on its way back to Vesper Games Srl.')).toBeInTheDocument();
+    const [post] = posts(fetchMock);
+    expect(String(post?.[0])).toContain('/api/backoffice/payments/revenue-suspense/wt_77/return');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ confirm: 'wt_77' });
+    expect(await screen.findByText('No transfer to a revenue IBAN is parked.')).toBeInTheDocument();
+  }, 20_000);
 });

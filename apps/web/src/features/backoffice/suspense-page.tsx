@@ -13,6 +13,7 @@ import { Forbidden } from './forbidden.tsx';
 import { ListTable } from './funds-panels/list-table.tsx';
 import { type Result, ResultNotice } from './funds-panels/result-notice.tsx';
 import { isForbidden } from './load-error.tsx';
+import { RevenueSuspensePanel } from './revenue-suspense-panel.tsx';
 
 // The suspense account (ADR 0039, admins): pay-ins that reached a member's personal IBAN from a
 // payer whose name is not the member's are parked there. An admin credits one to the member (the
@@ -60,6 +61,7 @@ export default function SuspensePage() {
           ))}
         </ListTable>
       </section>
+      <RevenueSuspensePanel />
     </div>
   );
 }

@@ -2,12 +2,19 @@
 import type { RevenueReportDto } from '@indiesplit/shared/revenue';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import ReportsPage from './reports-page.tsx';
 import { campaignDto, distributionDto, reportDto } from './test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
+// Manual mode: no payment provider, so no revenue IBAN panel (features/payments/revenue-pool-panel.tsx).
+beforeEach(() => {
+  stubApi({
+    'GET /api/payments/revenue/c1/': () =>
+      jsonResponse(200, { mode: 'manual', account: null, due: [], sandbox_bank_url: null }),
+  });
+});
 // Typing into many fields is slow on a busy machine: these screens get more time than the default.
 vi.setConfig({ testTimeout: 20_000 });
 

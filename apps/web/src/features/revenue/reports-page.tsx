@@ -13,6 +13,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { focusSoon } from '../../lib/form.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { RevenuePoolPanel } from '../payments/revenue-pool-panel.tsx';
 import { statementUrl, useCampaignReports } from './api.ts';
 import { CampaignFacts, ReportDueNotice } from './my-campaigns-page.tsx';
 import { ReportForm, type ReportFormMode } from './report-form/report-form.tsx';
@@ -75,6 +76,8 @@ export default function ReportsPage() {
           <CampaignFacts campaign={campaign} />
           <ReportDueNotice campaign={campaign} />
         </header>
+        {/* Where a payment provider holds the money: the IBAN the pools are paid to (ADR 0039). */}
+        <RevenuePoolPanel campaignId={id} />
         {outcome && (
           <Notice
             ref={outcomeRef}

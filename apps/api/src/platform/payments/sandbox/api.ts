@@ -168,7 +168,8 @@ export function routeApi(
       Country: body.Country ?? 'IT',
       Status: 'ACTIVE',
       Active: true,
-      AccountOwner: `${owner.FirstName} ${owner.LastName}`,
+      // A legal user's account is in its name (the platform's own user owns the revenue wallets).
+      AccountOwner: owner.PersonType === 'LEGAL' ? owner.Name : `${owner.FirstName} ${owner.LastName}`,
       LocalAccountsDetails: {
         Address: { StreetName: 'Via del Sandbox 1', PostCode: '20100', TownName: 'Milano', Country: 'IT' },
         Account: { Iban: iban, Bic: 'SNDBITMMXXX' },

@@ -28,13 +28,13 @@ export function idvPage(session: Json, user: Json | undefined): string {
   );
 }
 
-export function bankPage(values: { iban: string; payer: string; error?: string }): string {
+export function bankPage(values: { iban: string; payer: string; amount?: string; error?: string }): string {
   return layout(
     'Send a bank transfer',
-    `<h1>Send a bank transfer</h1><p>Send euros to a personal IBAN shown on the platform's wallet page.</p>${values.error ? `<p class="error" role="alert">${escapeHtml(values.error)}</p>` : ''}
+    `<h1>Send a bank transfer</h1><p>Send euros to a personal IBAN shown on the platform: a member's wallet page, or a campaign's revenue page for the studio.</p>${values.error ? `<p class="error" role="alert">${escapeHtml(values.error)}</p>` : ''}
 <form method="post"><label for="iban">Beneficiary IBAN</label><input id="iban" name="iban" value="${escapeHtml(values.iban)}" required maxlength="40">
 <label for="payer">Your name (the payer)</label><input id="payer" name="payer" value="${escapeHtml(values.payer)}" required maxlength="140">
-<label for="amount">Amount in euros</label><input id="amount" name="amount" inputmode="decimal" placeholder="250.00" required maxlength="12">
+<label for="amount">Amount in euros</label><input id="amount" name="amount" inputmode="decimal" placeholder="250.00" value="${escapeHtml(values.amount ?? '')}" required maxlength="12">
 <label for="reference">Description (optional)</label><input id="reference" name="reference" maxlength="140">
 <button type="submit">Send the transfer</button></form>`,
   );

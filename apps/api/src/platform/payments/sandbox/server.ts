@@ -404,7 +404,11 @@ export class SandboxProvider implements ApiHost {
       }
       return html(
         200,
-        bankPage({ iban: url.searchParams.get('iban') ?? '', payer: url.searchParams.get('payer') ?? '' }),
+        bankPage({
+          iban: url.searchParams.get('iban') ?? '',
+          payer: url.searchParams.get('payer') ?? '',
+          amount: url.searchParams.get('amount') ?? '',
+        }),
       );
     }
     return html(404, donePage('Not found', 'No such sandbox page.'));

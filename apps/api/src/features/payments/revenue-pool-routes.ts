@@ -1,0 +1,80 @@
+import { ErrorResponse } from '@indiesplit/shared/auth';
+import { RevenuePoolAccountDto, RevenueSuspenseList, SuspenseDecision } from '@indiesplit/shared/payments';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { requireSession } from '../../platform/http.ts';
+import { listRevenueSuspense, returnRevenueSuspense, revenuePoolAccount } from './revenue-pool.ts';
+
+// Revenue pools at the payment provider (ADR 0039): the studio's IBAN and what is due, and the
+// back office's list of transfers to a revenue IBAN that paid no distribution.
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  503: ErrorResponse,
+};
+
+export async function revenuePoolRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  r.get(
+    '/payments/revenue/:campaignId/',
+    {
+      schema: {
+        tags,
+        summary: "The campaign's revenue IBAN and the distributions awaiting the studio's payment",
+        params: z.object({ campaignId: z.uuid() }),
+        response: { 200: RevenuePoolAccountDto, ...errors },
+      },
+    },
+    async (req) => revenuePoolAccount(ctx, requireSession(req).user.id, req.params.campaignId),
+  );
+
+  r.get(
+    '/backoffice/payments/revenue-suspense/',
+    {
+      schema: {
+        tags,
+        summary: 'Transfers to a revenue IBAN that paid no distribution (parked in suspense)',
+        response: { 200: RevenueSuspenseList, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(ctx, req);
+      return { items: await listRevenueSuspense(ctx) };
+    },
+  );
+
+  r.post(
+    '/backoffice/payments/revenue-suspense/:id/return',
+    {
+      schema: {
+        tags,
+        summary: 'Send a parked transfer to a revenue IBAN back to the account it came from',
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+        body: SuspenseDecision,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const admin = await requireAdmin(ctx, req);
+      // The confirmation: the admin types the pay-in's id, so a click on the wrong row moves nothing.
+      if (req.body.confirm !== req.params.id)
+        throw new AppError('invalidRequest', 422, { fields: { confirm: 'invalidRequest' } });
+      await returnRevenueSuspense(ctx, admin.id, req.params.id, req.ip);
+      return reply.status(204).send(null);
+    },
+  );
+}
