@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { verifiedStudio } from '../../../test/fixtures/kyb.ts';
 import {
   acknowledged,
   allowRefusal,
@@ -23,6 +24,7 @@ import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { sendPayouts } from './payouts.ts';
 import { reconcile } from './reconciliation.ts';
+import { releaseEscrows } from './release.ts';
 import * as repo from './repo.ts';
 import { returnRevenueSuspense, revenuePoolAccount, sendRevenueTransfers } from './revenue-pool.ts';
 import * as revenueRepo from './revenue-pool-repo.ts';
@@ -31,18 +33,22 @@ import { assignSuspense, returnSuspense, startIdentityCheck } from './service.ts
 // Random sequences of what happens at the payment provider — transfers to members' personal
 // IBANs (from them, or from strangers into suspense), notices delivered twice or late, suspense
 // decisions, investments, campaigns settling (and their escrow transfers), payouts paid or refused
-// by the bank, the funded campaign's revenue pools paid to its revenue IBAN (the exact pool, a wrong
-// amount that is parked and returned, a late notice) and its distributions' transfers — with the
+// by the bank, the funded campaign's escrow paid to its studio (and the studio's bank paying or
+// refusing), its revenue pools paid to its revenue IBAN (the exact pool, a wrong amount that is
+// parked and returned, a late notice) and its distributions' transfers — with the
 // ledger's and the revenue share's invariants and the reconciliation with the provider checked
 // after every step: whatever the order of events, the provider and the ledger agree.
 
 let t: TestApp;
 let sandbox: SandboxProvider;
 let adminId: string;
+/** The studio of the campaigns, verified at the provider (its escrow is paid to its wallet). */
+let studioId: string;
 
-useSandboxApp((env) => {
+useSandboxApp(async (env) => {
   ({ t, sandbox } = env);
   adminId = env.admin.id;
+  studioId = await verifiedStudio(t.app.ctx);
 });
 
 const MEMBERS = 3;
@@ -61,7 +67,8 @@ type Step =
   | { kind: 'report'; net: number }
   | { kind: 'pool'; exact: boolean; late: boolean }
   | { kind: 'giveBack'; pick: number }
-  | { kind: 'distribute' };
+  | { kind: 'distribute' }
+  | { kind: 'release'; refused: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -112,6 +119,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('giveBack' as const), pick: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('distribute' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('release' as const), refused: fc.boolean() }),
+  },
 );
 
 /**
@@ -132,6 +143,7 @@ const EVERY_PATH: Step[] = [
   { kind: 'invest', who: 0, campaign: 0, cents: 20_000 },
   { kind: 'invest', who: 1, campaign: 1, cents: 10_000 },
   { kind: 'settle' },
+  { kind: 'release', refused: false },
   { kind: 'report', net: 300_000 },
   { kind: 'pool', exact: false, late: false },
   { kind: 'giveBack', pick: 0 },
@@ -161,6 +173,7 @@ describe('random sequences of provider events', () => {
       pooled: 0,
       returnedPool: 0,
       distributed: 0,
+      released: 0,
     };
     sandbox.failingIbans.add(REFUSING_IBAN);
     const payinHook = () =>
@@ -189,6 +202,8 @@ describe('random sequences of provider events', () => {
               goalCents: 15_000 + i * 60_000,
               maxCents: 90_000,
               reflectionSeconds: 0,
+              developerId: studioId,
+              successFeeBps: 300,
               deadlineAt: new Date(Date.now() + 3600_000),
             }),
           );
@@ -330,6 +345,20 @@ describe('random sequences of provider events', () => {
                 await returnRevenueSuspense(ctx, adminId, item.payinId, '127.0.0.1');
                 seen.returnedPool++;
               }
+              break;
+            }
+            case 'release': {
+              // A funded campaign's escrow paid to the studio, then its bank pays or refuses.
+              const round = await releaseEscrows(ctx);
+              expect(round.failed).toBe(0);
+              seen.released += round.transferred;
+              for (const x of sandbox.state.transfers.values())
+                events.push(['TRANSFER_NORMAL_SUCCEEDED', String(x.Id)]);
+              for (const p of sandbox.state.payouts.values())
+                if (p.Status === 'CREATED' && String(p.Tag).startsWith('release:')) {
+                  sandbox.settlePayout(String(p.Id), s.refused ? 'FAILED' : 'SUCCEEDED');
+                  events.push([s.refused ? 'PAYOUT_NORMAL_FAILED' : 'PAYOUT_NORMAL_SUCCEEDED', String(p.Id)]);
+                }
               break;
             }
             case 'distribute': {
