@@ -46,6 +46,8 @@ export const providerEscrowReleases = pgTable(
     payoutId: text('payout_id').unique(),
     /** The studio's bank account the payout was asked to (a refused one is retried to a new one). */
     bankAccountId: text('bank_account_id'),
+    /** When the payout to that account was first asked for (a retry looks for it from then on). */
+    payoutAskedAt: timestamp('payout_asked_at', { withTimezone: true }),
     resultMessage: text('result_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

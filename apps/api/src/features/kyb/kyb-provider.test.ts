@@ -195,11 +195,8 @@ describe('to approval by the provider’s events', () => {
     expect(at.bankAccounts).toMatchObject([
       { OwnerName: 'Faro Games S.r.l.', IBAN: 'IT60X0542811101000000123456' },
     ]);
-    expect(await studioAtProvider(db(), s.id)).toEqual({
-      providerUserId: at.users[0]!.Id,
-      walletId: at.wallets[0]!.Id,
-      bankAccountId: at.bankAccounts[0]!.Id,
-    });
+    // Registered, but no money is paid to that account before the verification is approved.
+    expect(await studioAtProvider(db(), s.id)).toBeNull();
     // Every creation carried an idempotency key.
     for (const r of sandbox.requests.filter(
       (q) => q.method === 'POST' && q.path.includes(String(at.users[0]!.Id)),
@@ -237,6 +234,11 @@ describe('to approval by the provider’s events', () => {
     ]);
     await expect(assertStudioVerified(db(), s.id, new Date())).resolves.toBeUndefined();
     expect(sandbox.state.users.get(String(at.users[0]!.Id))?.KYCLevel).toBe('REGULAR');
+    expect(await studioAtProvider(db(), s.id)).toEqual({
+      providerUserId: at.users[0]!.Id,
+      walletId: at.wallets[0]!.Id,
+      bankAccountId: at.bankAccounts[0]!.Id,
+    });
   });
 
   it('applies duplicate and out-of-order notices once, from what the provider answers', async () => {
@@ -418,7 +420,6 @@ describe('provider faults while sending', () => {
     expect((await findSend(db(), kybId))?.sentAt).toBeNull();
     // The studio's next visit sends it: the legal user made by the first try is the one used.
     expect((await page(s.client)).provider.state).toBe('waiting');
-    expect(await studioAtProvider(db(), s.id)).not.toBeNull();
 
     const at = atSandbox(s.id);
     expect([at.users.length, at.documents.length, at.declarations.length, at.wallets.length]).toEqual([
@@ -432,6 +433,7 @@ describe('provider faults while sending', () => {
     decideUboDeclaration(sandbox, at.declarations[0]!.Id as string, 'VALIDATED');
     await sandbox.flushHooks();
     expect((await decisionOf(kybId)).decision).toBe('approved');
+    expect(await studioAtProvider(db(), s.id)).not.toBeNull();
   });
 
   it('answers a notice with 503 when the provider cannot be read, so that it is sent again', async () => {

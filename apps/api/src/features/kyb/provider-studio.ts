@@ -38,16 +38,21 @@ export const kybAtProvider = (ctx: AppContext): boolean =>
   ctx.config.payments.mode !== 'manual' && ctx.payments.provider !== null;
 
 /**
- * The studio's legal user, EUR wallet and payout bank account at the provider, once all three exist
- * (the escrow's payout to the studio needs them); null before. It says nothing of the studio's
- * verification: the opening gate (a running approval) does.
+ * The studio's legal user, EUR wallet and payout bank account at the provider (the escrow's payout
+ * to the studio needs them), once all three exist and the bank account is the IBAN of the studio's
+ * running approval; null otherwise. A renewal sent with another IBAN registers that account at
+ * once, but no money is paid to it before the renewal is approved: until then, or when it is
+ * refused, the studio has no payout account here and its money waits.
  */
 export async function studioAtProvider(
   db: Db,
   studioUserId: string,
+  now = new Date(),
 ): Promise<{ providerUserId: string; walletId: string; bankAccountId: string } | null> {
   const row = await prepo.findStudio(db, studioUserId);
-  if (!row?.walletId || !row.bankAccountId) return null;
+  if (!row?.walletId || !row.bankAccountId || !row.iban) return null;
+  const approval = await repo.runningApproval(db, studioUserId, now);
+  if (!approval || approval.payoutIban !== row.iban) return null;
   return { providerUserId: row.providerUserId, walletId: row.walletId, bankAccountId: row.bankAccountId };
 }
 

@@ -21,8 +21,8 @@ export interface CampaignToRelease {
 }
 
 /**
- * Funded campaigns (and the states after) in euros whose every posted investment has reached the
- * escrow wallet, with nothing released yet or a transfer asked for whose answer never came back.
+ * Funded campaigns (and the states after) in euros whose every investment is posted and has
+ * reached the escrow wallet, with nothing released yet or a transfer asked for whose answer never came back.
  * A campaign with an investment from before the provider (nothing of it at the provider) or an
  * escrow transfer still on its way or refused waits: its escrow wallet does not hold the ledger's
  * amount.
@@ -39,6 +39,9 @@ export async function campaignsToRelease(db: Db, limit: number): Promise<Campaig
     left join provider_escrow_releases r on r.campaign_id = c.id
     where c.status in ('funded', 'services_active', 'launched', 'completed')
       and c.currency = 'EUR' and c.developer_id is not null
+      -- The settlement posts a funded campaign's investments one by one after it is funded: the
+      -- escrow is paid out only once none is left to post.
+      and not exists (select 1 from investments p where p.campaign_id = c.id and p.status = 'reserved')
       and (r.campaign_id is null or (r.status = 'asked' and r.transfer_id is null))
     group by c.id, w.wallet_id, r.created_at
     having bool_and(t.status is not distinct from 'succeeded')
@@ -89,7 +92,7 @@ export async function findReleaseByTransfer(db: Db, transferId: string): Promise
 export async function setRelease(
   db: Db,
   campaignId: string,
-  patch: Partial<Pick<ReleaseRow, 'transferId' | 'payoutId' | 'bankAccountId' | 'resultMessage'>>,
+  patch: Partial<Pick<ReleaseRow, 'transferId' | 'payoutId'>>,
 ): Promise<void> {
   await db
     .update(providerEscrowReleases)
@@ -116,6 +119,47 @@ export async function moveRelease(
     )
     .returning();
   return row;
+}
+
+/**
+ * A new payout of the release, asked to `bankAccountId` from `now`: transferred (or refused by
+ * the bank, or asked to an account since replaced) becomes paying, without a payout id yet.
+ * Undefined when a racing round moved it first.
+ */
+export async function startPayout(
+  db: Db,
+  campaignId: string,
+  from: ReleaseStatus,
+  bankAccountId: string,
+  now: Date,
+): Promise<ReleaseRow | undefined> {
+  const [row] = await db
+    .update(providerEscrowReleases)
+    .set({
+      status: 'paying',
+      bankAccountId,
+      payoutId: null,
+      payoutAskedAt: now,
+      resultMessage: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(providerEscrowReleases.campaignId, campaignId), eq(providerEscrowReleases.status, from)))
+    .returning();
+  return row;
+}
+
+/** Steps asked for and recorded but still open since before `before` (their notice may be lost). */
+export function staleReleases(db: Db, before: Date, limit: number): Promise<ReleaseRow[]> {
+  return db
+    .select()
+    .from(providerEscrowReleases)
+    .where(
+      sql`((${providerEscrowReleases.status} = 'asked' and ${providerEscrowReleases.transferId} is not null)
+        or (${providerEscrowReleases.status} = 'paying' and ${providerEscrowReleases.payoutId} is not null))
+        and ${providerEscrowReleases.updatedAt} < ${before.toISOString()}`,
+    )
+    .orderBy(providerEscrowReleases.updatedAt)
+    .limit(limit);
 }
 
 /**

@@ -4,7 +4,6 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { type Payout, ProviderError, type Transfer } from '../../platform/payments/provider.ts';
 import { studioAtProvider } from '../kyb/provider-studio.ts';
-import { isStudioVerified } from '../kyb/service.ts';
 import * as ledger from '../ledger/service.ts';
 import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './release-repo.ts';
@@ -20,10 +19,12 @@ import { keyFor, providerOf } from './service.ts';
 // approval running) when the money leaves the escrow.
 
 const ROUND_SIZE = 20;
-/** What a transfer or payout of a release is tagged with at the provider. */
+/** What the transfer of a release is tagged with at the provider. */
 export const releaseTag = (campaignId: string) => `release:${campaignId}`;
+/** What a payout of a release is tagged with: the campaign and the bank account it was asked to. */
+const payoutTag = (campaignId: string, bankAccountId: string) => `release:${campaignId}:${bankAccountId}`;
 const campaignOfTag = (tag: string | null): string | null =>
-  tag?.startsWith('release:') ? tag.slice('release:'.length) : null;
+  tag?.startsWith('release:') ? (tag.split(':')[1] ?? null) : null;
 
 export interface ReleaseRound {
   /** Transfers of an escrow to a studio asked for. */
@@ -46,11 +47,12 @@ export async function releaseEscrows(ctx: AppContext, now = new Date()): Promise
   const platformUserId = ctx.payments.platformUserId;
   const provider = providerOf(ctx);
   for (const item of await repo.campaignsToRelease(ctx.db, ROUND_SIZE)) {
-    const studio = await studioAtProvider(ctx.db, item.studioUserId);
-    if (!studio || !platformUserId || !(await isStudioVerified(ctx.db, item.studioUserId, now))) {
+    // Null unless the studio's verification is running and its payout account is the one approved.
+    const studio = await studioAtProvider(ctx.db, item.studioUserId, now);
+    if (!studio || !platformUserId) {
       ctx.log.warn(
         { campaignId: item.campaignId, studioUserId: item.studioUserId },
-        'escrow not paid to the studio: its verification is not running or not at the provider',
+        'escrow not paid to the studio: no running verification with its payout account at the provider',
       );
       round.waiting++;
       continue;
@@ -96,59 +98,88 @@ export async function releaseEscrows(ctx: AppContext, now = new Date()): Promise
       round.failed++;
     }
   }
-  await payStudios(ctx, round);
+  await payStudios(ctx, round, now);
+  await readBackStale(ctx, round, now);
   return round;
 }
 
 /** The payouts of transferred escrows to the studios' bank accounts. */
-async function payStudios(ctx: AppContext, round: ReleaseRound): Promise<void> {
+async function payStudios(ctx: AppContext, round: ReleaseRound, now: Date): Promise<void> {
   const provider = providerOf(ctx);
   for (const row of await repo.releasesToPayOut(ctx.db, ROUND_SIZE)) {
-    const studio = await studioAtProvider(ctx.db, row.studioUserId);
+    const studio = await studioAtProvider(ctx.db, row.studioUserId, now);
     if (!studio) {
       round.waiting++;
       continue;
     }
-    // Refused by the bank: asked again only once the studio has given another account.
+    // Refused by the bank: asked again only once the studio has an approved new account.
     if (row.status === 'payout_failed' && row.bankAccountId === studio.bankAccountId) continue;
-    const tag = releaseTag(row.campaignId);
-    const key = keyFor(`release-payout:${row.campaignId}:${studio.bankAccountId}`);
     try {
-      if (row.status === 'payout_failed') {
-        const moved = await repo.moveRelease(ctx.db, row.campaignId, ['payout_failed'], 'paying');
-        if (!moved) continue;
-      } else if (row.status === 'transferred') {
-        const moved = await repo.moveRelease(ctx.db, row.campaignId, ['transferred'], 'paying');
-        if (!moved) continue;
-      }
-      // Asked before and never answered: the payout may exist (earlier-attempt.ts).
-      const asked = row.status === 'paying' && row.bankAccountId === studio.bankAccountId;
-      await repo.setRelease(ctx.db, row.campaignId, { bankAccountId: studio.bankAccountId, payoutId: null });
-      const payout =
-        (asked
+      // Asked before and never answered (status paying, no payout id): the payout may exist, to the
+      // account it was asked to, since the time it was first asked (earlier-attempt.ts).
+      const earlier =
+        row.status === 'paying' && row.bankAccountId && row.payoutAskedAt
           ? await earlierAttempt(
               provider,
-              { walletId: studio.walletId, type: 'PAYOUT', tag, since: row.updatedAt },
+              {
+                walletId: studio.walletId,
+                type: 'PAYOUT',
+                tag: payoutTag(row.campaignId, row.bankAccountId),
+                since: row.payoutAskedAt,
+              },
               (id) => provider.getPayout(id),
             )
-          : null) ??
-        (await provider.createPayout(
+          : null;
+      let payout = earlier;
+      if (!payout) {
+        if (row.status !== 'paying' || row.bankAccountId !== studio.bankAccountId) {
+          // A new ask: to this account, from now on. A retry of it keeps both.
+          const moved = await repo.startPayout(ctx.db, row.campaignId, row.status, studio.bankAccountId, now);
+          if (!moved) continue;
+        }
+        payout = await provider.createPayout(
           {
             authorId: studio.providerUserId,
             debitedWalletId: studio.walletId,
             bankAccountId: studio.bankAccountId,
             amount: row.amountCents - row.feeCents,
             bankWireRef: 'IndieSplit',
-            tag,
+            tag: payoutTag(row.campaignId, studio.bankAccountId),
           },
-          key,
-        ));
+          keyFor(`release-payout:${row.campaignId}:${studio.bankAccountId}`),
+        );
+      }
       await repo.setRelease(ctx.db, row.campaignId, { payoutId: payout.id });
       round.paidOut++;
       if (payout.status !== 'CREATED') await applyReleasePayout(ctx, payout);
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       ctx.log.warn({ campaignId: row.campaignId, err: err.message }, 'studio payout not sent: next round');
+      round.failed++;
+    }
+  }
+}
+
+/** How long a step asked for may wait for its notice before the job reads it back itself. */
+const NOTICE_WAIT_MS = 10 * 60 * 1000;
+
+/**
+ * Transfers and payouts asked for and recorded, whose notice never came (lost, or answered
+ * `pending` because it arrived before the id was recorded): read back by id and applied.
+ */
+async function readBackStale(ctx: AppContext, round: ReleaseRound, now: Date): Promise<void> {
+  const provider = providerOf(ctx);
+  for (const row of await repo.staleReleases(ctx.db, new Date(now.getTime() - NOTICE_WAIT_MS), ROUND_SIZE)) {
+    try {
+      if (row.status === 'asked' && row.transferId) {
+        const transfer = await provider.getTransfer(row.transferId);
+        if (transfer) await applyReleaseTransfer(ctx, transfer);
+      } else if (row.status === 'paying' && row.payoutId) {
+        const payout = await provider.getPayout(row.payoutId);
+        if (payout) await applyReleasePayout(ctx, payout);
+      }
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
       round.failed++;
     }
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "provider_escrow_releases" ADD COLUMN "payout_asked_at" timestamp with time zone;
