@@ -279,6 +279,20 @@ export async function findRevenueTransfer(db: Db, transferId: string) {
   return row;
 }
 
+/** Transfers asked for and recorded, still open since before `before` (their notice may be lost). */
+export async function staleRevenueTransfers(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ transferId: providerRevenueTransfers.transferId })
+    .from(providerRevenueTransfers)
+    .where(
+      sql`${providerRevenueTransfers.status} = 'asked' and ${providerRevenueTransfers.transferId} is not null
+        and ${providerRevenueTransfers.updatedAt} < ${before.toISOString()}`,
+    )
+    .orderBy(providerRevenueTransfers.updatedAt)
+    .limit(limit);
+  return rows.flatMap((r) => (r.transferId ? [r.transferId] : []));
+}
+
 /** Moves an asked transfer to its final state; false when it was final already. */
 export async function closeRevenueTransfer(
   db: Db,

@@ -219,6 +219,20 @@ describe('a revenue pool paid in at the provider', () => {
     // Nothing is due any more.
     expect((await studio.client.get(`/api/payments/revenue/${c.id}/`)).json().due).toEqual([]);
     await expectEverythingAgrees();
+
+    // A transfer the provider first answered as pending and whose notice was lost stays asked; the
+    // job reads it back itself once it has waited ten minutes.
+    const lost = String(transfers[0]?.Id);
+    await db()
+      .update(providerRevenueTransfers)
+      .set({ status: 'asked' })
+      .where(eq(providerRevenueTransfers.transferId, lost));
+    await sendRevenueTransfers(ctx());
+    const stillAsked = await revenueRepo.findRevenueTransfer(db(), lost);
+    expect(stillAsked?.status).toBe('asked');
+    await sendRevenueTransfers(ctx(), new Date(Date.now() + 11 * 60_000));
+    expect((await revenueRepo.findRevenueTransfer(db(), lost))?.status).toBe('succeeded');
+    expect(await balance(a!.walletId)).toBe(54_000);
   });
 
   it('a wire of the wrong amount, or with nothing awaiting, is parked; an admin returns it', async () => {

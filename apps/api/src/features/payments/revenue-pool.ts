@@ -244,6 +244,8 @@ export interface RevenueTransferRound {
 }
 
 const ROUND_SIZE = 200;
+/** How long an asked transfer may wait for its notice before the job reads it back itself. */
+const NOTICE_WAIT_MS = 10 * 60 * 1000;
 const transferTag = (distributionId: string, userId: string) => `distribution:${distributionId}:${userId}`;
 
 /**
@@ -251,9 +253,23 @@ const transferTag = (distributionId: string, userId: string) => `distribution:${
  * then asks the provider for each planned one (and each asked one whose answer never came back).
  * Idempotent per (distribution, investor): the key and the tag are theirs.
  */
-export async function sendRevenueTransfers(ctx: AppContext): Promise<RevenueTransferRound> {
+export async function sendRevenueTransfers(ctx: AppContext, now = new Date()): Promise<RevenueTransferRound> {
   const provider = providerOf(ctx);
   const round: RevenueTransferRound = { planned: 0, sent: 0, failed: 0 };
+  // Asked and answered CREATED, whose notice never came (lost, or it arrived before the id was
+  // recorded and was answered as pending): read back by id after a while, and applied.
+  for (const id of await repo.staleRevenueTransfers(
+    ctx.db,
+    new Date(now.getTime() - NOTICE_WAIT_MS),
+    ROUND_SIZE,
+  ))
+    try {
+      const transfer = await provider.getTransfer(id);
+      if (transfer) await applyRevenueTransfer(ctx, transfer);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      round.failed++;
+    }
   for (const d of await repo.distributionsToPlan(ctx.db, ROUND_SIZE)) {
     const plan = await ctx.db.transaction((tx) => repo.planRevenueTransfers(tx, d.payinId, d.distributionId));
     round.planned += plan.planned;
