@@ -3,6 +3,7 @@ import { preparedRaw, statementParams } from '../../db/prepared-raw.ts';
 import type { PayIn } from '../../platform/payments/provider.ts';
 import { isPgError } from '../../platform/pg-errors.ts';
 import {
+  openPayInAccounts,
   type PayInCredit,
   payInCreditGuardSteps,
   payInCreditSteps,
@@ -10,7 +11,8 @@ import {
 } from '../funds/commands/credit-payin-steps.ts';
 
 // The common case of a provider's pay-in (ADR 0039, "the pay-in in one statement"): the payer is
-// the member, the account is live and its ledger accounts exist. Then the whole apply is ONE
+// the member and the account is live (their ledger accounts are made first if they have none yet,
+// which happens once). Then the whole apply is ONE
 // prepared statement, which PostgreSQL runs as one transaction: the member's row locked (the
 // funds' guard), the pay-in id claimed in provider_payins, then the funds' credit (the ledger's
 // transfer, the deposits row, the bank transaction id, the notification and its email). A
@@ -37,9 +39,17 @@ const APPLY_PAYIN_SQL = `
     on conflict (payin_id) do nothing
     returning payin_id
   ), ${payInCreditSteps(params.ref, 'payments_claim')}
-  select (select count(*) from payments_ready)::int as ready,
+  select (select count(*) from funds_member)::int as live,
+         (select count(*) from payments_ready)::int as ready,
          (select count(*) from payments_claim)::int as claimed,
          (select count(*) from funds_bank)::int as credited`;
+
+interface Answer {
+  live: number;
+  ready: number;
+  claimed: number;
+  credited: number;
+}
 
 export interface PayInTarget {
   userId: string;
@@ -94,9 +104,8 @@ export async function payInTarget(
 /**
  * Credits the pay-in to `target`'s wallet in one statement. 'credited' or 'duplicate' (the id was
  * claimed before); null when this path does not apply (the member is not as `target` says any
- * more, or deleted, their ledger accounts are not made yet, or the bank transaction id is already
- * used) and nothing was written: the caller then applies the pay-in the general way, which answers
- * for those cases.
+ * more, or deleted, or the bank transaction id is already used) and nothing was written: the caller
+ * then applies the pay-in the general way, which answers for those cases.
  */
 export async function creditPayInAtOnce(
   db: Db,
@@ -121,25 +130,30 @@ export async function creditPayInAtOnce(
     publicUrl,
   };
   const { values, depositId } = payInCreditValues(credit);
-  let row: { ready: number; claimed: number; credited: number } | undefined;
-  try {
-    [row] = await preparedRaw<{ ready: number; claimed: number; credited: number }>(
-      db,
-      'payments_apply_payin',
-      APPLY_PAYIN_SQL,
-      params.names,
-    )({
-      ...values,
-      'payin.id': payin.id,
-      'payin.amount': payin.amount.amount,
-      'payin.payerName': payin.payerName,
-      'payin.depositId': depositId,
-      'payin.walletId': payin.creditedWalletId,
-    });
-  } catch (err) {
-    // A deposit or bank transaction id already taken (by an admin's recording): nothing was written.
-    if (isPgError(err, '23505')) return null;
-    throw err;
+  const apply = preparedRaw<Answer>(db, 'payments_apply_payin', APPLY_PAYIN_SQL, params.names);
+  let row: Answer | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      [row] = await apply({
+        ...values,
+        'payin.id': payin.id,
+        'payin.amount': payin.amount.amount,
+        'payin.payerName': payin.payerName,
+        'payin.depositId': depositId,
+        'payin.walletId': payin.creditedWalletId,
+      });
+    } catch (err) {
+      // A deposit or bank transaction id already taken (by an admin's recording): nothing was written.
+      if (isPgError(err, '23505')) return null;
+      throw err;
+    }
+    // The member's first pay-in: their ledger accounts are made (empty, each once, as the general
+    // way would make them) and the statement runs again.
+    if (row && Number(row.live) === 1 && Number(row.ready) === 0 && attempt === 1) {
+      await openPayInAccounts(db, target.userId);
+      continue;
+    }
+    break;
   }
   if (!row || Number(row.ready) !== 1) return null;
   if (Number(row.claimed) === 0) return 'duplicate';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeBankTransactionId } from '@indiesplit/shared/funds';
+import type { Db } from '../../../db/client.ts';
 import type { ParamRef } from '../../../db/prepared-raw.ts';
 import {
   accountsExistSql,
@@ -8,7 +9,7 @@ import {
 } from '../../ledger/commands/post-single-step.ts';
 import { worldShardOf } from '../../ledger/service.ts';
 import { notifyMemberSteps, notifyMemberValues } from '../../notifications/service.ts';
-import { mailTarget } from '../common.ts';
+import { accounts, mailTarget } from '../common.ts';
 import { depositCreditedEmail } from '../emails.ts';
 import type { MemberRow } from '../repo.ts';
 
@@ -18,7 +19,8 @@ import type { MemberRow } from '../repo.ts';
 // order (the member's row, then the ledger's), without its separate reads and round trips. Each
 // table's rows are written by its owner's SQL text: the ledger's transfer step, the funds' rows
 // here, the notification's and the outbox's steps. The common case only: the caller falls back to
-// `creditProviderPayIn` when the guard finds the account deleted or its ledger accounts not made yet.
+// `creditProviderPayIn` when the guard finds the account deleted or changed; ledger accounts not
+// made yet are made by `openPayInAccounts` first.
 // A deposit or bank transaction id already used fails the statement (unique keys), and nothing of
 // it is written.
 
@@ -40,6 +42,14 @@ const accountsOf = (userId: string) => ({
   wallet: { kind: 'wallet' as const, currency: 'EUR' as const, userId },
   world: { kind: 'world' as const, currency: 'EUR' as const, shard: worldShardOf(userId) },
 });
+
+/**
+ * Makes the ledger accounts a credit to the member uses (their EUR wallet, their shard of the
+ * world), each once, as `creditDeposit` makes them; empty accounts, each committed on its own.
+ */
+export async function openPayInAccounts(db: Db, userId: string): Promise<void> {
+  await accounts(db, userId);
+}
 
 /**
  * The guard, before the caller claims anything: `funds_member` locks the member's row (FOR SHARE,
