@@ -222,9 +222,9 @@ async function main() {
   );
 
   // The run: the provider's process delivers the notices; this one answers them.
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 50);
   const serverBefore = await serverCpu(db);
   const cpuBefore = process.cpuUsage();
