@@ -12,10 +12,10 @@ import {
 
 // The common case of a provider's pay-in (ADR 0039, "the pay-in in one statement"): the payer is
 // the member and the account is live (their ledger accounts are made first if they have none yet,
-// which happens once). Then the whole apply is ONE
-// prepared statement, which PostgreSQL runs as one transaction: the member's row locked (the
-// funds' guard), the pay-in id claimed in provider_payins, then the funds' credit (the ledger's
-// transfer, the deposits row, the bank transaction id, the notification and its email). A
+// which happens once). Then the whole apply is ONE prepared statement, which PostgreSQL runs as
+// one transaction: the member's row locked (the funds' guard), the pay-in id claimed in
+// provider_payins, then the funds' credit (the ledger's transfer, the deposits row, the bank
+// transaction id, the notification and its email). A
 // duplicate or racing notice waits on the claim's primary key, finds the id taken, and its
 // statement writes nothing. The claim names the deposit, whose foreign key is checked at the end
 // of the statement: a claim without its credit cannot commit.

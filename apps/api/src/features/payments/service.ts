@@ -211,8 +211,8 @@ export async function applyPayIn(ctx: AppContext, payin: PayIn): Promise<PayinOu
   const amount = payin.amount.amount;
   const valueDate = (payin.executedAt ?? new Date()).toISOString().slice(0, 10);
   // The common case in one statement (credit-payin.ts); what it leaves (a payer who is not the
-  // member, an account deleted, a first deposit) is applied below, step by step. A member kept
-  // from an earlier read who is no longer so is read again first.
+  // member, an account deleted, a bank id already used) is applied below, step by step. A member
+  // kept from an earlier read who is no longer so is read again first.
   for (;;) {
     if (!account) {
       ctx.log.warn({ payinId: payin.id }, 'pay-in to a wallet that is not a member’s ignored');
