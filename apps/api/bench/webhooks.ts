@@ -1,8 +1,10 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
@@ -12,7 +14,8 @@ import { ownedAccountCodeSql } from '../src/features/ledger/account-code.ts';
 import { checkLedgerInvariants } from '../src/features/ledger/service.ts';
 import { registerSandboxHooks } from '../src/features/payments/hooks.ts';
 import { openAccounts } from '../src/features/payments/service.ts';
-import { startPayments } from '../src/platform/payments/create-provider.ts';
+import type { Payments } from '../src/platform/payments/create-provider.ts';
+import { MangopayProvider } from '../src/platform/payments/mangopay.ts';
 import { percentile, runPool } from './pool.ts';
 import { BenchError, createThrowAwayDatabase, redactUrl } from './postgres.ts';
 import { cleanup, cleanups, freePort, isCleaning } from './process.ts';
@@ -47,20 +50,43 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** A deterministic shuffle (xorshift), so two runs deliver in the same order. */
-function shuffle<T>(items: T[], seed = 0x9e3779b9): T[] {
-  let s = seed >>> 0;
-  const rand = () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x1_0000_0000;
-  };
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
+/**
+ * CPU seconds the database server's processes serving `db`'s database have used so far, by pid,
+ * read from /proc (the server runs on this machine; empty where /proc cannot tell).
+ */
+async function serverCpu(db: Db): Promise<Map<number, number>> {
+  const pids = await rowsOf<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  const ticks = 100; // USER_HZ
+  const out = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      // Not on this machine, or gone.
+    }
   }
-  return items;
+  return out;
+}
+
+/** The provider's process (webhooks-provider.ts): the next message of `type` it sends. */
+function answer<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`the provider's process ended (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
 }
 
 async function main() {
@@ -105,18 +131,34 @@ async function main() {
   await runMigrations(database);
   const { db } = database;
 
-  // The sandbox's notices are collected, not sent: the bench delivers them itself, shuffled and
-  // with duplicates, as a provider retrying over a flaky network would.
-  const notices: string[] = [];
-  const payments = await startPayments(config.payments, { warn() {}, info() {}, error() {} } as never, {
-    deliver: async (url) => {
-      const u = new URL(url);
-      if (u.searchParams.get('EventType') === 'PAYIN_NORMAL_SUCCEEDED')
-        notices.push(`${u.pathname}${u.search}`);
-    },
+  // The sandbox provider, and the callers that deliver its notices, run in a process of their own
+  // (webhooks-provider.ts), as a real provider is another machine: this process is the app.
+  const clientId = 'indiesplit-sandbox';
+  const apiKey = randomBytes(24).toString('base64url');
+  const child = fork(fileURLToPath(new URL('./webhooks-provider.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, SANDBOX_CLIENT_ID: clientId, SANDBOX_API_KEY: apiKey },
   });
-  cleanups.push(() => payments.close());
-  const sandbox = payments.sandbox!;
+  cleanups.push(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    }
+  });
+  if (config.payments.mode !== 'sandbox') throw new Error('the bench runs with PAYMENTS=sandbox');
+  const ready = await answer<{ baseUrl: string; platformUserId: string }>(child, 'ready');
+  const payments: Payments = {
+    provider: new MangopayProvider({
+      clientId,
+      apiKey,
+      baseUrl: ready.baseUrl,
+      retry: { attempts: config.payments.attempts, timeoutMs: config.payments.timeoutMs },
+    }),
+    sandbox: null,
+    platformUserId: ready.platformUserId,
+    close: async () => {},
+  };
   const app = await buildApp({
     config,
     database,
@@ -132,7 +174,7 @@ async function main() {
 
   // Members: verified at the provider (a natural user each), then their wallet and IBAN are
   // opened by the payments feature itself, through the adapter and over HTTP.
-  let started = performance.now();
+  const started = performance.now();
   const members = await rowsOf<{ id: string; first_name: string; last_name: string }>(
     db,
     sql`insert into users (username, email, user_types, email_verified_at, terms_accepted_at, first_name, last_name)
@@ -161,16 +203,17 @@ async function main() {
 
   // The wires: amounts from 10.00 to 2,509.99 euros, members in turn.
   let wiredCents = 0;
+  const wires: Array<{ iban: string; amount: number; payerName: string }> = [];
   for (let i = 0; i < wireCount; i++) {
     const account = accounts[i % accounts.length]!;
     const amount = 1_000 + ((i * 7919) % 250_000);
     wiredCents += amount;
-    sandbox.receiveWire({ iban: account.iban, amount, payerName: names.get(account.user_id)!.toUpperCase() });
+    wires.push({ iban: account.iban, amount, payerName: names.get(account.user_id)!.toUpperCase() });
   }
-  await sandbox.flushHooks();
-  if (notices.length !== wireCount) throw new Error(`${notices.length} notices for ${wireCount} wires`);
+  child.send({ type: 'wires', wires });
+  const { notices } = await answer<{ notices: number }>(child, 'wired');
+  if (notices !== wireCount) throw new Error(`${notices} notices for ${wireCount} wires`);
   const duplicates = Math.round(wireCount / 10);
-  const deliveries = shuffle([...notices, ...shuffle([...notices], 7).slice(0, duplicates)]);
   await db.execute(sql`vacuum analyze`);
   const setupSeconds = (performance.now() - started) / 1000;
   console.log(
@@ -178,22 +221,28 @@ async function main() {
       `(${(wiredCents / 100).toFixed(2)} EUR) in ${setupSeconds.toFixed(1)} s`,
   );
 
-  // The run.
-  const outcomes = new Map<string, number>();
-  let peakRss = process.memoryUsage().rss;
+  // The run: the provider's process delivers the notices; this one answers them.
+  let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 50);
-  started = performance.now();
-  const latencies = await runPool(deliveries, concurrency, async (pathAndQuery) => {
-    const res = await fetch(`${config.publicUrl}${pathAndQuery}`);
-    const body = (await res.json().catch(() => ({}))) as { result?: string; code?: string };
-    const key = res.status === 200 ? String(body.result) : `HTTP ${res.status} ${body.code ?? ''}`;
-    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  });
-  const seconds = (performance.now() - started) / 1000;
+  const serverBefore = await serverCpu(db);
+  const cpuBefore = process.cpuUsage();
+  child.send({ type: 'deliver', url: config.publicUrl, duplicates, concurrency });
+  const run = await answer<{
+    seconds: number;
+    latencies: number[];
+    outcomes: Record<string, number>;
+    count: number;
+    cpuMs: number;
+  }>(child, 'delivered');
+  const cpu = process.cpuUsage(cpuBefore);
+  let serverSeconds = 0;
+  for (const [pid, used] of await serverCpu(db)) serverSeconds += used - (serverBefore.get(pid) ?? 0);
   clearInterval(sampler);
   const loadAfter = load();
+  const { seconds, latencies } = run;
+  const outcomes = new Map(Object.entries(run.outcomes));
 
   // The checks.
   const [deposits] = await rowsOf<{ n: string; sum: string | null }>(
@@ -230,7 +279,7 @@ async function main() {
   if (walletMismatches > 0) failures.push(`${walletMismatches} provider wallets differ from the ledger`);
   if (!invariants.ok) failures.push(`ledger invariants: ${invariants.violations.join('; ')}`);
 
-  const n = deliveries.length;
+  const n = run.count;
   console.log(
     `\n${n} hook notices (${wireCount} pay-ins + ${duplicates} duplicates, shuffled), ${concurrency} at once`,
   );
@@ -239,7 +288,13 @@ async function main() {
   console.log(
     `  hook latency  p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms`,
   );
-  console.log(`  peak RSS      ${mb(peakRss)} (app, sandbox and callers in this one process)`);
+  console.log(`  peak RSS      ${mb(peakRss)} (the app's process; the provider and callers run in another)`);
+  console.log(
+    `  app CPU       ${((cpu.user + cpu.system) / 1000 / n).toFixed(2)} ms per notice ` +
+      `(user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s); ` +
+      `provider and callers ${(run.cpuMs / n).toFixed(2)} ms per notice, ` +
+      `database server ${((serverSeconds * 1000) / n).toFixed(2)} ms per notice`,
+  );
   console.log(`  load average  ${loadAfter} (after; ${cpus().length} cores)`);
   console.log(`  answers       ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(

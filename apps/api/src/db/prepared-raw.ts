@@ -17,3 +17,20 @@ export function preparedRaw<T>(db: Db, name: string, text: string, params: reado
     return result.rows;
   };
 }
+
+/**
+ * A statement's parameters by name, for statements composed of several features' steps (each
+ * feature names its own values, e.g. `ledger.amount`): `ref(name)` is the `$n` of the value, the
+ * same `$n` each time the name is asked for; `names` is their order, for `preparedRaw`.
+ */
+export type ParamRef = (name: string) => string;
+
+export function statementParams(): { ref: ParamRef; names: string[] } {
+  const names: string[] = [];
+  const ref = (name: string) => {
+    let i = names.indexOf(name);
+    if (i < 0) i = names.push(name) - 1;
+    return `$${i + 1}`;
+  };
+  return { ref, names };
+}

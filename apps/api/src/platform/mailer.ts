@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import type { ParamRef } from '../db/prepared-raw.ts';
 import { devMailbox, mailBodies, outbox } from '../db/schema.ts';
 
 export interface MailMessage {
@@ -70,6 +71,35 @@ export function outboxInsertFrom(recipients: SQL, bodies: Record<'en' | 'it', nu
   return sql`insert into mail_outbox (user_id, to_address, body_id)
     select r.user_id, r.address, case r.language when 'it' then ${bodies.it}::bigint else ${bodies.en}::bigint end
       from ${recipients} r`;
+}
+
+/**
+ * `enqueueMail` as a step (for a `WITH` list) of a caller's statement that must do its work in one
+ * round trip (a provider's pay-in, ADR 0039): `mail_queued` queues the message once for each row
+ * of the step `after` whose `email` column is 'queued' (a notification's delivery). The values of
+ * its parameters are `enqueueMailValues`.
+ */
+export function enqueueMailStep(ref: ParamRef, after: string): string {
+  return `mail_queued as (
+    insert into mail_outbox (user_id, to_address, subject, text_body, html_body)
+    select ${ref('mail.userId')}::uuid, ${ref('mail.to')}::text, ${ref('mail.subject')}::text,
+      ${ref('mail.text')}::text, ${ref('mail.html')}::text
+    from ${after} n
+    where n.email = 'queued'
+    returning id
+  )`;
+}
+
+export function enqueueMailValues(message: MailMessage): Record<string, unknown> {
+  if (message.headers && Object.keys(message.headers).length > 0)
+    throw new Error('a message with header fields is queued by enqueueMail');
+  return {
+    'mail.userId': message.userId ?? null,
+    'mail.to': message.to,
+    'mail.subject': message.subject,
+    'mail.text': message.text,
+    'mail.html': message.html,
+  };
 }
 
 const lower = (value: string) => value.trim().toLowerCase();

@@ -19,7 +19,9 @@ export const accounts = async (db: Db, userId: string) => ({
   }),
 });
 
-export function mailTarget(member: repo.MemberRow): FundsMailTarget {
+export function mailTarget(
+  member: Pick<repo.MemberRow, 'id' | 'email' | 'language' | 'username'>,
+): FundsMailTarget {
   return {
     to: member.email,
     userId: member.id,

@@ -14,8 +14,8 @@ import * as repo from './repo.ts';
 // The ledger's rules (ADR 0009). Every function takes a database executor and runs inside its own
 // transaction — a savepoint when the caller already holds one — so a refused movement leaves the
 // caller's transaction usable and a half-made movement never exists. The set-based and hot-path
-// operations (reserveOut, voidPending, ensureWallets, postBatch) are in commands/, one per file;
-// account codes are named by account-code.ts. No other feature writes the ledger's tables (ADR 0022).
+// operations (reserveOut, voidPending, ensureWallets, postBatch, postSingleSteps) are in commands/,
+// one per file; account codes are named by account-code.ts. No other feature writes the ledger's tables (ADR 0022).
 
 /** An account as the ledger stores it (with its running totals). */
 export type Account = AccountRow;

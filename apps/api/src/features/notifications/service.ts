@@ -9,8 +9,9 @@ import {
   type NotificationType,
 } from '@indiesplit/shared/notifications';
 import type { Db } from '../../db/client.ts';
+import type { ParamRef } from '../../db/prepared-raw.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { enqueueMail, type MailMessage } from '../../platform/mailer.ts';
+import { enqueueMail, enqueueMailStep, enqueueMailValues, type MailMessage } from '../../platform/mailer.ts';
 import { type NotificationFacts, notificationEmail } from './emails.ts';
 import * as repo from './repo.ts';
 
@@ -139,6 +140,44 @@ export async function notifyMember(
     await enqueueMail(tx, mail);
   }
   return email;
+}
+
+/**
+ * `notifyMember` as steps (for a `WITH` list) of a caller's statement that must do its work in one
+ * round trip (a provider's pay-in, ADR 0039): `notify_member` writes the notification once for
+ * each row of the step `after` (one row or none), its `email` chosen by the member's preference
+ * for the type as `notifyMember` chooses it, and `mail_queued` queues the feature's own email when
+ * that is 'queued'. The caller holds the member's row and has checked that the account is live.
+ * The values of the parameters are `notifyMemberValues`.
+ */
+export function notifyMemberSteps(ref: ParamRef, after: string): string {
+  const userId = `${ref('notify.userId')}::uuid`;
+  const type = `${ref('notify.type')}::text`;
+  return `notify_member as (
+    insert into notifications (user_id, type, campaign_id, subject_id, data, email)
+    select ${userId}, ${type}, ${ref('notify.campaignId')}::uuid, ${ref('notify.subjectId')}::text,
+      ${ref('notify.data')}::jsonb,
+      case when ${ref('notify.mandatory')}::boolean then 'queued'
+        else coalesce((select case p.delivery when 'daily' then 'digest' when 'off' then 'none' else 'queued' end
+                         from notification_preferences p where p.user_id = ${userId} and p.type = ${type}),
+                      'queued') end
+    from ${after}
+    returning email
+  ), ${enqueueMailStep(ref, 'notify_member')}`;
+}
+
+export function notifyMemberValues(
+  input: NotifyMemberInput & { mail: MailMessage },
+): Record<string, unknown> {
+  return {
+    'notify.userId': input.userId,
+    'notify.type': input.type,
+    'notify.campaignId': input.campaign?.id ?? null,
+    'notify.subjectId': input.subjectId ?? null,
+    'notify.data': JSON.stringify(input.data ?? {}),
+    'notify.mandatory': isMandatory(input.type),
+    ...enqueueMailValues(input.mail),
+  };
 }
 
 /** Whether a member's email of this type goes at once (mandatory types always do). */

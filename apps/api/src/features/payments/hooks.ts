@@ -42,7 +42,14 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     if (!payin) return unknown(ctx, notice);
     // A member's pay-in (service.ts); else one to a campaign's revenue IBAN (revenue-pool.ts).
     const outcome = await applyPayIn(ctx, payin);
-    return outcome === 'ignored' ? applyRevenuePayIn(ctx, payin) : outcome;
+    if (outcome !== 'ignored') return outcome;
+    const revenue = await applyRevenuePayIn(ctx, payin);
+    if (revenue === 'ignored' && payin.status === 'SUCCEEDED')
+      ctx.log.warn(
+        { payinId: payin.id },
+        'pay-in to a wallet that is neither a member’s nor a revenue pool’s: ignored',
+      );
+    return revenue;
   }
   if (eventType.startsWith('PAYOUT_NORMAL_')) {
     // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.

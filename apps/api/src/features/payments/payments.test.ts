@@ -164,6 +164,72 @@ describe('pay-ins to the personal IBAN', () => {
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('later pay-ins (one statement each): racing notices credit once; a member changed since the last one is read again', async () => {
+    const m = await verifiedInvestor('Dorothy', 'Vaughan');
+    const payinHook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'PAYIN_NORMAL_SUCCEEDED');
+    // A wire whose notice the test delivers itself, `times` at once; the answers, sorted.
+    const wire = async (amount: number, payerName: string, times = 1) => {
+      if (payinHook) payinHook.Status = 'DISABLED';
+      const w = sandbox.receiveWire({ iban: m.iban, amount, payerName });
+      if (payinHook) payinHook.Status = 'ENABLED';
+      const notice = { EventType: 'PAYIN_NORMAL_SUCCEEDED', RessourceId: String(w.Id), Date: '1' };
+      const answers = await Promise.all(Array.from({ length: times }, () => hook(t.client(), notice)));
+      return { id: String(w.Id), results: answers.map((a) => a.json().result).sort() };
+    };
+    const outcome = async (id: string) =>
+      (await t.database.db.select().from(providerPayins).where(eq(providerPayins.payinId, id)))[0]?.outcome;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const notices = () =>
+      rows<{ email: string; data: unknown; amount_cents: number }>(
+        sql`select n.email, n.data, d.amount_cents::int as amount_cents
+          from notifications n join deposits d on d.id::text = n.subject_id
+          where n.user_id = ${m.id} and n.type = 'deposit_credited' order by n.id`,
+      );
+    const mails = async () =>
+      (
+        await rows<{ to_address: string }>(
+          sql`select to_address from mail_outbox where user_id = ${m.id} and subject is not null order by id`,
+        )
+      ).map((r) => r.to_address);
+    const mailsBefore = (await mails()).length;
+
+    expect((await wire(1_000, 'Dorothy Vaughan')).results).toEqual(['credited']);
+    expect((await wire(2_000, 'DOROTHY VAUGHAN', 4)).results).toEqual([
+      'credited',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
+    expect(await available(m.client)).toBe(3_000);
+    expect(await notices()).toEqual([
+      { email: 'queued', data: { amount_cents: 1_000, currency: 'EUR' }, amount_cents: 1_000 },
+      { email: 'queued', data: { amount_cents: 2_000, currency: 'EUR' }, amount_cents: 2_000 },
+    ]);
+    expect((await mails()).length).toBe(mailsBefore + 2);
+
+    // Her name changed since: the payer is no longer her, and the money is parked.
+    await t.database.db.update(users).set({ firstName: 'Dot' }).where(eq(users.id, m.id));
+    const parked = await wire(500, 'Dorothy Vaughan');
+    expect(parked.results).toEqual(['suspense']);
+    expect(await outcome(parked.id)).toBe('suspense');
+    // Her name back and a new email address: the credit's email goes to the new one.
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Dorothy', email: 'dorothy.new@example.com' })
+      .where(eq(users.id, m.id));
+    expect((await wire(400, 'Dorothy Vaughan')).results).toEqual(['credited']);
+    expect((await mails()).at(-1)).toBe('dorothy.new@example.com');
+    // No email for a member who turned this type off; the notification is there.
+    await t.database.db.execute(sql`insert into notification_preferences (user_id, type, delivery)
+      values (${m.id}, 'deposit_credited', 'off')`);
+    expect((await wire(300, 'Dorothy Vaughan', 2)).results).toEqual(['credited', 'duplicate']);
+    expect((await notices()).at(-1)).toMatchObject({ email: 'none', amount_cents: 300 });
+    expect((await mails()).length).toBe(mailsBefore + 3);
+    expect(await available(m.client)).toBe(3_700);
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+
   it('a forged notice (an id the provider does not know) moves nothing; a malformed one is refused', async () => {
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(providerPayins);
     const forged = await hook(t.client(), {
