@@ -321,15 +321,17 @@ describe('a revenue pool paid in at the provider', () => {
       [...sandbox.state.transfers.values()].filter((x) => x.DebitedWalletId === wallet.walletId);
 
     // The first transfer is made but its answer is lost on every try (a 5xx after the work), the
-    // second one's request hangs past our timeout before the provider does anything.
+    // second one's request hangs past our timeout before the provider does anything, then fails.
     sandbox.faults.push(
       ...Array.from({ length: 3 }, () => ({
         kind: 'status500' as const,
         afterWork: true,
         method: 'POST' as const,
       })),
-      ...Array.from({ length: 3 }, () => ({
-        kind: 'hang' as const,
+      // One hang (our timeout gives up), then two quick faults use up the second one's tries.
+      { kind: 'hang' as const, afterWork: false, method: 'POST' as const },
+      ...Array.from({ length: 2 }, () => ({
+        kind: 'status500' as const,
         afterWork: false,
         method: 'POST' as const,
       })),
