@@ -1,8 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import { registerSandboxHooks } from '../src/features/payments/hooks.ts';
+import { findAccount } from '../src/features/payments/repo.ts';
+import { startIdentityCheck } from '../src/features/payments/service.ts';
+import type { AppContext } from '../src/platform/context.ts';
 import { type Payments, startPayments } from '../src/platform/payments/create-provider.ts';
 import type { SandboxProvider } from '../src/platform/payments/sandbox/server.ts';
 import { member } from './fixtures/pitches.ts';
+import { newMember } from './fixtures/settlement.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 // PAYMENTS=sandbox for a test file: the sandbox provider on loopback, the real Mangopay adapter
@@ -45,4 +49,25 @@ export function useSandboxApp(use: (env: SandboxApp) => void | Promise<void>): v
     await t?.close();
     await payments?.close();
   });
+}
+
+/**
+ * A new member (Ada Investor) who completed the sandbox's identity check, with their provider
+ * wallet and personal IBAN, to which `cents` were wired from their own account (credited: the payer
+ * is them). Nothing is wired when `cents` is 0.
+ */
+export async function verifiedInvestor(ctx: AppContext, sandbox: SandboxProvider, cents: number) {
+  const m = await newMember(ctx.db);
+  const { hosted_url } = await startIdentityCheck(ctx, m.id);
+  await fetch(hosted_url, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'approve' }),
+    redirect: 'manual',
+  });
+  await sandbox.flushHooks();
+  const account = await findAccount(ctx.db, m.id);
+  if (!account) throw new Error('no provider account after a verified check');
+  if (cents > 0) sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
+  await sandbox.flushHooks();
+  return { ...m, walletId: account.walletId, iban: account.iban };
 }

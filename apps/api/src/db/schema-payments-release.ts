@@ -1,3 +1,4 @@
+import type { ReleaseStatusName } from '@indiesplit/shared/escrow-release';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
@@ -6,20 +7,13 @@ import { campaigns } from './schema-campaigns.ts';
 // The money raised, paid to the studio through the provider (ADR 0042), written only by
 // features/payments: one row per funded campaign.
 
-export const RELEASE_STATUSES = [
-  /** The transfer escrow wallet -> studio wallet was asked for; no answer applied yet. */
-  'asked',
-  /** The transfer succeeded and the ledger moved the escrow: the payout to the bank comes next. */
-  'transferred',
-  /** The payout to the studio's bank account was asked for. */
-  'paying',
-  'paid',
-  /** The provider refused the transfer: the money stayed in the escrow, an operator looks. */
-  'transfer_failed',
-  /** The bank refused the payout: the money is back in the studio's wallet at the provider. */
-  'payout_failed',
-] as const;
-export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+/**
+ * Its steps (shared with the studio's page): asked (the transfer escrow wallet -> studio wallet),
+ * transferred (it succeeded and the ledger moved the escrow), paying (the payout to the studio's
+ * bank asked for), paid; transfer_failed (the money stayed in the escrow, an operator looks) and
+ * payout_failed (the bank refused: the money is back in the studio's wallet at the provider).
+ */
+export type ReleaseStatus = ReleaseStatusName;
 
 /**
  * A funded campaign's escrow paid to its studio, minus the platform's success fee: first a provider

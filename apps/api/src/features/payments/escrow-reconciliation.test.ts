@@ -9,10 +9,9 @@ import {
   fund,
   investmentsOf,
   newCampaign,
-  newMember,
 } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { verifiedInvestor as investorAtSandbox, useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { jobs } from '../../db/schema-campaigns.ts';
@@ -26,7 +25,7 @@ import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { nightlyDue, reconcile } from './reconciliation.ts';
 import * as repo from './repo.ts';
-import { keyFor, startIdentityCheck } from './service.ts';
+import { keyFor } from './service.ts';
 
 // Settlement at the provider and reconciliation (ADR 0039), against the sandbox provider over HTTP:
 // a funded campaign's money follows the ledger from the investors' provider wallets to the
@@ -44,23 +43,7 @@ useSandboxApp((env) => {
 const ctx = () => t.app.ctx;
 const db = () => t.database.db;
 
-/** A member with a complete investor profile, verified at the provider, whose IBAN received `cents`. */
-async function verifiedInvestor(cents: number) {
-  const m = await newMember(db());
-  const { hosted_url } = await startIdentityCheck(ctx(), m.id);
-  await fetch(hosted_url, {
-    method: 'POST',
-    body: new URLSearchParams({ outcome: 'approve' }),
-    redirect: 'manual',
-  });
-  await sandbox.flushHooks();
-  const account = await repo.findAccount(db(), m.id);
-  if (!account) throw new Error('no provider account after a verified check');
-  // newMember is Ada Investor: the payer's name is the member's, so the wire is credited.
-  if (cents > 0) sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
-  await sandbox.flushHooks();
-  return { ...m, walletId: account.walletId, iban: account.iban };
-}
+const verifiedInvestor = (cents: number) => investorAtSandbox(ctx(), sandbox, cents);
 
 const atProvider = async (walletId: string) => (await payments.provider!.getWallet(walletId))?.balance.amount;
 const available = async (userId: string) => {

@@ -4,6 +4,7 @@ import { ProviderError, type Transfer } from '../../platform/payments/provider.t
 import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './repo.ts';
 import { keyFor, providerOf } from './service.ts';
+import { applyTransfer, type TransferOutcome } from './transfer-outcome.ts';
 
 // Settlement at the provider (ADR 0039). When a campaign is funded, the ledger posts each
 // investment (wallet -> escrow). This job makes the provider's money follow: one transfer per
@@ -93,32 +94,19 @@ export async function sendEscrowTransfers(ctx: AppContext): Promise<EscrowRound>
   return round;
 }
 
-export type EscrowTransferOutcome = 'moved' | 'refused' | 'duplicate' | 'pending' | 'unknown';
+export type EscrowTransferOutcome = TransferOutcome;
 
 /** Applies a transfer read from the provider to the escrow move it was asked for (by its id). */
-export async function applyEscrowTransfer(
-  ctx: AppContext,
-  transfer: Transfer,
-): Promise<EscrowTransferOutcome> {
-  const row = await repo.findEscrowTransfer(ctx.db, transfer.id);
-  if (!row) return 'unknown';
-  if (transfer.status === 'CREATED') return 'pending';
-  const succeeded = transfer.status === 'SUCCEEDED';
-  const changed = await repo.closeEscrowTransfer(
-    ctx.db,
-    transfer.id,
-    succeeded ? 'succeeded' : 'failed',
-    transfer.resultMessage,
-  );
-  if (!changed) return 'duplicate';
-  if (!succeeded)
+export function applyEscrowTransfer(ctx: AppContext, transfer: Transfer): Promise<EscrowTransferOutcome> {
+  return applyTransfer(ctx, transfer, {
+    find: (id) => repo.findEscrowTransfer(ctx.db, id),
+    close: (id, status, message) => repo.closeEscrowTransfer(ctx.db, id, status, message),
     // The ledger has posted the investment; the provider kept the money in the investor's wallet.
-    // Reconciliation lists the difference until an operator settles it with the provider.
-    ctx.log.error(
-      { investmentId: row.investmentId, transferId: transfer.id, reason: transfer.resultMessage },
-      'escrow transfer refused by the provider',
-    );
-  return succeeded ? 'moved' : 'refused';
+    refused: (row) => ({
+      context: { investmentId: row.investmentId },
+      message: 'escrow transfer refused by the provider',
+    }),
+  });
 }
 
 export function escrowJob(ctx: AppContext, intervalSeconds: number): Job {

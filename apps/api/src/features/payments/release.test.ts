@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { kybProviderData, registrationScan, verifyStudio } from '../../../test/fixtures/kyb.ts';
 import { member } from '../../../test/fixtures/pitches.ts';
-import { acknowledged, campaign, DAY, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
+import { acknowledged, campaign, DAY, newCampaign } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { verifiedInvestor as investorAtSandbox, useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { investments } from '../../db/schema-investing.ts';
 import { providerEscrowReleases } from '../../db/schema-payments-release.ts';
@@ -22,8 +22,6 @@ import * as settlement from '../settlement/service.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { reconcile } from './reconciliation.ts';
 import { releaseEscrows, successFee } from './release.ts';
-import * as repo from './repo.ts';
-import { startIdentityCheck } from './service.ts';
 
 // A funded campaign's money paid to its studio (ADR 0042), against the sandbox provider over HTTP:
 // the escrow wallet is transferred whole to the studio's wallet, the success fee kept as the
@@ -42,21 +40,7 @@ const ctx = () => t.app.ctx;
 const db = () => t.database.db;
 const provider = () => payments.provider!;
 
-async function verifiedInvestor(cents: number) {
-  const m = await newMember(db());
-  const { hosted_url } = await startIdentityCheck(ctx(), m.id);
-  await fetch(hosted_url, {
-    method: 'POST',
-    body: new URLSearchParams({ outcome: 'approve' }),
-    redirect: 'manual',
-  });
-  await sandbox.flushHooks();
-  const account = await repo.findAccount(db(), m.id);
-  if (!account) throw new Error('no provider account after a verified check');
-  sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
-  await sandbox.flushHooks();
-  return { ...m, walletId: account.walletId };
-}
+const verifiedInvestor = (cents: number) => investorAtSandbox(ctx(), sandbox, cents);
 
 const atProvider = async (walletId: string) => (await provider().getWallet(walletId))?.balance.amount;
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { member } from '../../../test/fixtures/pitches.ts';
-import { acknowledged, campaign, DAY, newCampaign, newMember } from '../../../test/fixtures/settlement.ts';
+import { acknowledged, campaign, DAY, newCampaign } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { verifiedInvestor as investorAtSandbox, useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { deleteAccount } from '../../app/erase-account.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
@@ -21,10 +21,8 @@ import { verifiedReport } from '../revenue/verified-report.ts';
 import { checkInvestmentInvariants } from '../settlement/invariants.ts';
 import { sendEscrowTransfers } from './escrow.ts';
 import { reconcile } from './reconciliation.ts';
-import * as repo from './repo.ts';
 import { sendRevenueTransfers } from './revenue-pool.ts';
 import * as revenueRepo from './revenue-pool-repo.ts';
-import { startIdentityCheck } from './service.ts';
 
 // Revenue pools at the provider (ADR 0039), against the sandbox provider over HTTP: the studio's
 // wire to the campaign's revenue IBAN funds the distribution awaiting it, the payouts follow as
@@ -42,22 +40,7 @@ useSandboxApp((env) => {
 const ctx = () => t.app.ctx;
 const db = () => t.database.db;
 
-/** A member verified at the provider whose IBAN received `cents` (credited: the payer is them). */
-async function verifiedInvestor(cents: number) {
-  const m = await newMember(db());
-  const { hosted_url } = await startIdentityCheck(ctx(), m.id);
-  await fetch(hosted_url, {
-    method: 'POST',
-    body: new URLSearchParams({ outcome: 'approve' }),
-    redirect: 'manual',
-  });
-  await sandbox.flushHooks();
-  const account = await repo.findAccount(db(), m.id);
-  if (!account) throw new Error('no provider account after a verified check');
-  sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
-  await sandbox.flushHooks();
-  return { ...m, walletId: account.walletId };
-}
+const verifiedInvestor = (cents: number) => investorAtSandbox(ctx(), sandbox, cents);
 
 /**
  * A campaign funded through the provider (the investors' money moved to its escrow wallet), then

@@ -11,6 +11,7 @@ import { actorOf, requireDeveloperOrAdmin } from '../revenue/policies.ts';
 import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './revenue-pool-repo.ts';
 import { atProvider, keyFor, providerOf } from './service.ts';
+import { applyTransfer, type TransferOutcome } from './transfer-outcome.ts';
 
 // Revenue pools at the payment provider (ADR 0039, "Revenue pools and distributions").
 //
@@ -326,37 +327,19 @@ export async function sendRevenueTransfers(ctx: AppContext, now = new Date()): P
   return round;
 }
 
-export type RevenueTransferOutcome = 'moved' | 'refused' | 'duplicate' | 'pending' | 'unknown';
+export type RevenueTransferOutcome = TransferOutcome;
 
 /** Applies a transfer read from the provider to the distribution transfer it was asked for (by its id). */
-export async function applyRevenueTransfer(
-  ctx: AppContext,
-  transfer: Transfer,
-): Promise<RevenueTransferOutcome> {
-  const row = await repo.findRevenueTransfer(ctx.db, transfer.id);
-  if (!row) return 'unknown';
-  if (transfer.status === 'CREATED') return 'pending';
-  const succeeded = transfer.status === 'SUCCEEDED';
-  const changed = await repo.closeRevenueTransfer(
-    ctx.db,
-    transfer.id,
-    succeeded ? 'succeeded' : 'failed',
-    transfer.resultMessage,
-  );
-  if (!changed) return 'duplicate';
-  if (!succeeded)
+export function applyRevenueTransfer(ctx: AppContext, transfer: Transfer): Promise<RevenueTransferOutcome> {
+  return applyTransfer(ctx, transfer, {
+    find: (id) => repo.findRevenueTransfer(ctx.db, id),
+    close: (id, status, message) => repo.closeRevenueTransfer(ctx.db, id, status, message),
     // The ledger has paid the investor; the provider kept the money in the revenue wallet.
-    // Reconciliation lists the difference until an operator settles it with the provider.
-    ctx.log.error(
-      {
-        distributionId: row.distributionId,
-        userId: row.userId,
-        transferId: transfer.id,
-        reason: transfer.resultMessage,
-      },
-      'distribution transfer refused by the provider',
-    );
-  return succeeded ? 'moved' : 'refused';
+    refused: (row) => ({
+      context: { distributionId: row.distributionId, userId: row.userId },
+      message: 'distribution transfer refused by the provider',
+    }),
+  });
 }
 
 export function revenueTransfersJob(ctx: AppContext, intervalSeconds: number): Job {
