@@ -31,3 +31,15 @@ export type EscrowReleaseDto = z.infer<typeof EscrowReleaseDto>;
 
 export const EscrowReleaseList = z.object({ items: z.array(EscrowReleaseDto) });
 export type EscrowReleaseList = z.infer<typeof EscrowReleaseList>;
+
+/** The back office's view of one: whose, and the provider's ids to look it up there. */
+export const BackofficeReleaseDto = EscrowReleaseDto.extend({
+  studio_id: z.string(),
+  studio_username: z.string(),
+  transfer_id: z.string().nullable(),
+  payout_id: z.string().nullable(),
+});
+export type BackofficeReleaseDto = z.infer<typeof BackofficeReleaseDto>;
+
+export const BackofficeReleaseList = z.object({ items: z.array(BackofficeReleaseDto) });
+export type BackofficeReleaseList = z.infer<typeof BackofficeReleaseList>;

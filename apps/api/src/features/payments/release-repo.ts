@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import { providerEscrowReleases, type ReleaseStatus } from '../../db/schema-payments-release.ts';
 
@@ -176,6 +177,17 @@ export async function releasesToPayOut(db: Db, limit: number): Promise<ReleaseRo
         or ${providerEscrowReleases.status} = 'payout_failed'`,
     )
     .orderBy(sql`${providerEscrowReleases.status} = 'payout_failed'`, providerEscrowReleases.updatedAt)
+    .limit(limit);
+}
+
+/** Every release, newest change first, with its campaign's title and its studio's username. */
+export function allReleases(db: Db, limit: number) {
+  return db
+    .select({ release: providerEscrowReleases, title: campaigns.title, username: users.username })
+    .from(providerEscrowReleases)
+    .innerJoin(campaigns, eq(campaigns.id, providerEscrowReleases.campaignId))
+    .innerJoin(users, eq(users.id, providerEscrowReleases.studioUserId))
+    .orderBy(sql`${providerEscrowReleases.updatedAt} desc`)
     .limit(limit);
 }
 

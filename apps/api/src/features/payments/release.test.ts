@@ -31,9 +31,10 @@ import { releaseEscrows, successFee } from './release.ts';
 let t: TestApp;
 let payments: Payments;
 let sandbox: SandboxProvider;
+let admin: Awaited<ReturnType<typeof member>>;
 
 useSandboxApp((env) => {
-  ({ t, payments, sandbox } = env);
+  ({ t, payments, sandbox, admin } = env);
 });
 
 const ctx = () => t.app.ctx;
@@ -302,6 +303,28 @@ describe('a funded campaign’s money paid to its studio', () => {
     expect((await releaseOf(c.id))?.status).toBe('paying');
     await releaseEscrows(ctx(), new Date(Date.now() + 11 * 60_000));
     expect((await releaseOf(c.id))?.status).toBe('paid');
+  });
+
+  it('the back office lists every release with its studio and the provider’s ids; members may not', async () => {
+    const studio = await verifiedStudio();
+    const { campaign: c } = await fundedCampaign(studio.id, 500);
+    await releaseEscrows(ctx());
+    const res = await admin.client.get('/api/backoffice/payments/releases/');
+    expect(res.statusCode).toBe(200);
+    const row = await releaseOf(c.id);
+    expect(res.json().items).toContainEqual(
+      expect.objectContaining({
+        campaign_id: c.id,
+        studio_id: studio.id,
+        studio_username: studio.payload.username,
+        amount_cents: 50_000,
+        fee_cents: 2_500,
+        status: 'paying',
+        transfer_id: row?.transferId,
+        payout_id: row?.payoutId,
+      }),
+    );
+    expect((await studio.client.get('/api/backoffice/payments/releases/')).statusCode).toBe(403);
   });
 
   it('a forged notice for a transfer or payout the provider does not know moves nothing', async () => {

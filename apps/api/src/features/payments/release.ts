@@ -1,4 +1,8 @@
-import type { EscrowReleaseList } from '@indiesplit/shared/escrow-release';
+import type {
+  BackofficeReleaseList,
+  EscrowReleaseDto,
+  EscrowReleaseList,
+} from '@indiesplit/shared/escrow-release';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
@@ -285,19 +289,33 @@ export async function applyReleasePayout(ctx: AppContext, payout: Payout): Promi
   return paid ? 'paid' : 'refused';
 }
 
+const releaseDto = (r: repo.ReleaseRow, title: string): EscrowReleaseDto => ({
+  campaign_id: r.campaignId,
+  campaign_title: title,
+  amount_cents: r.amountCents,
+  fee_cents: r.feeCents,
+  net_cents: r.amountCents - r.feeCents,
+  status: r.status,
+  reason: r.status.endsWith('_failed') ? r.resultMessage : null,
+  updated_at: r.updatedAt.toISOString(),
+});
+
 /** The studio's campaigns whose money was paid, or is being paid, to it. */
 export async function studioReleases(ctx: AppContext, studioUserId: string): Promise<EscrowReleaseList> {
   const rows = await repo.releasesOfStudio(ctx.db, studioUserId);
+  return { items: rows.map(({ release, title }) => releaseDto(release, title)) };
+}
+
+/** The back office's list: every release, the newest change first (the 200 most recent). */
+export async function backofficeReleases(ctx: AppContext): Promise<BackofficeReleaseList> {
+  const rows = await repo.allReleases(ctx.db, 200);
   return {
-    items: rows.map(({ release: r, title }) => ({
-      campaign_id: r.campaignId,
-      campaign_title: title,
-      amount_cents: r.amountCents,
-      fee_cents: r.feeCents,
-      net_cents: r.amountCents - r.feeCents,
-      status: r.status,
-      reason: r.status.endsWith('_failed') ? r.resultMessage : null,
-      updated_at: r.updatedAt.toISOString(),
+    items: rows.map(({ release, title, username }) => ({
+      ...releaseDto(release, title),
+      studio_id: release.studioUserId,
+      studio_username: username,
+      transfer_id: release.transferId,
+      payout_id: release.payoutId,
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { ErrorResponse } from '@indiesplit/shared/auth';
-import { EscrowReleaseList } from '@indiesplit/shared/escrow-release';
+import { BackofficeReleaseList, EscrowReleaseList } from '@indiesplit/shared/escrow-release';
 import {
   PaymentAccountDto,
   ReconciliationDto,
@@ -18,7 +18,7 @@ import { requireSession } from '../../platform/http.ts';
 import { ProviderError, parseHookNotice } from '../../platform/payments/provider.ts';
 import { handleHookNotice } from './hooks.ts';
 import { lastReconciliation, reconcile } from './reconciliation.ts';
-import { studioReleases } from './release.ts';
+import { backofficeReleases, studioReleases } from './release.ts';
 import {
   assignSuspense,
   listSuspense,
@@ -103,6 +103,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         if (err instanceof ProviderError) throw new AppError('paymentProviderUnavailable', 503);
         throw err;
       }
+    },
+  );
+
+  r.get(
+    '/backoffice/payments/releases/',
+    {
+      schema: {
+        tags,
+        summary: "Funded campaigns' escrows paid to their studios, the newest change first (admins)",
+        response: { 200: BackofficeReleaseList, ...errors },
+      },
+    },
+    async (req) => {
+      await requireAdmin(ctx, req);
+      return backofficeReleases(ctx);
     },
   );
 

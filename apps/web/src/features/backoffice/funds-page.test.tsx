@@ -12,6 +12,7 @@ const lists = {
   'GET /api/backoffice/funds/withdrawals?status=requested': () => jsonResponse(200, { withdrawals: [] }),
   'GET /api/backoffice/funds/deposits': () => jsonResponse(200, { deposits: [] }),
   'GET /api/backoffice/payments/reconciliation/': () => jsonResponse(200, { mode: 'manual', last: null }),
+  'GET /api/backoffice/payments/releases/': () => jsonResponse(200, { items: [] }),
 };
 
 describe('back office: deposits and withdrawals', () => {
@@ -243,6 +244,36 @@ describe('back office: deposits and withdrawals', () => {
     ).toBeInTheDocument();
   });
 
+  it('lists the money raised paid to the studios, with the provider’s ids and a refusal’s reason', async () => {
+    const release = {
+      campaign_id: 'c1',
+      campaign_title: 'Harbour Lights',
+      amount_cents: 5_000_000,
+      fee_cents: 250_000,
+      net_cents: 4_750_000,
+      status: 'payout_failed',
+      reason: 'Bank account refused the transfer',
+      updated_at: '2026-11-28T10:00:00.000Z',
+      studio_id: 's1',
+      studio_username: 'faro_games',
+      transfer_id: 'tr_1',
+      payout_id: 'po_2',
+    };
+    stubApi({
+      ...lists,
+      'GET /api/backoffice/payments/releases/': () => jsonResponse(200, { items: [release] }),
+    });
+    renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
+    const panel = await screen.findByRole('region', { name: 'Money raised, paid to the studios' });
+    const row = await within(panel).findByRole('row', { name: /Harbour Lights/ });
+    expect(row).toHaveTextContent('faro_games');
+    expect(row).toHaveTextContent('€50,000.00');
+    expect(row).toHaveTextContent('€2,500.00');
+    expect(row).toHaveTextContent('refused by your bank');
+    expect(row).toHaveTextContent('Bank account refused the transfer');
+    expect(row).toHaveTextContent('tr_1 · po_2');
+  });
+
   it('shows the 403 screen to a reviewer', async () => {
     const adminOnly = () =>
       jsonResponse(403, { success: false, code: 'adminOnly', message: 'Only an administrator can do this.' });
@@ -250,6 +281,7 @@ describe('back office: deposits and withdrawals', () => {
       'GET /api/backoffice/funds/withdrawals?status=requested': adminOnly,
       'GET /api/backoffice/funds/deposits': adminOnly,
       'GET /api/backoffice/payments/reconciliation/': adminOnly,
+      'GET /api/backoffice/payments/releases/': adminOnly,
     });
     renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: member({ staff_role: 'reviewer' }) });
     expect(await screen.findByText('403')).toBeInTheDocument();

@@ -8,12 +8,13 @@ import { ImportPanel } from './funds-panels/import-panel.tsx';
 import { LedgerCheckPanel } from './funds-panels/ledger-check-panel.tsx';
 import { ReconciliationPanel } from './funds-panels/reconciliation-panel.tsx';
 import { RecordDepositPanel } from './funds-panels/record-deposit-panel.tsx';
+import { ReleasesPanel } from './funds-panels/releases-panel.tsx';
 import { WithdrawalsPanel } from './funds-panels/withdrawals-panel.tsx';
 import { isForbidden } from './load-error.tsx';
 
 // Deposits and withdrawals (admins): record a received bank transfer or import the bank's CSV,
 // start paying, pay or reject withdrawal requests, check that the ledger adds up, and see the last
-// reconciliation with the payment provider.
+// reconciliation with the payment provider, and the funded campaigns' money paid to their studios.
 // Each panel is a file of its own in funds-panels/.
 
 export default function FundsPage() {
@@ -34,6 +35,7 @@ export default function FundsPage() {
       <DepositsPanel />
       <LedgerCheckPanel />
       <ReconciliationPanel />
+      <ReleasesPanel />
     </div>
   );
 }
