@@ -75,6 +75,7 @@ export const accountCodeOf = {
   wallet: (userId: string, currency: Currency) => accountCode({ kind: 'wallet', userId, currency }),
   escrow: (campaignId: string, currency: Currency) => accountCode({ kind: 'escrow', campaignId, currency }),
   revenue: (campaignId: string, currency: Currency) => accountCode({ kind: 'revenue', campaignId, currency }),
+  platform: (currency: Currency) => accountCode({ kind: 'platform', currency }),
 };
 
 /**

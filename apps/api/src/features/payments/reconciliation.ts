@@ -46,12 +46,16 @@ export interface CompareOptions {
 interface Mapped {
   account: string;
   walletId: string;
+  /** The client's fees wallet: read as such, with no transactions listed. */
+  fees?: true;
   /** What the provider's wallet should hold, by the ledger. */
   expected: number;
   ledgerAccountId: string | null;
 }
 
 const iso = (d: Date) => d.toISOString();
+/** The client's fees wallet's id at the provider (Mangopay names it by funds type and currency). */
+const FEES_WALLET = 'FEES_EUR';
 
 function providerEntry(t: WalletTransaction): ReconciliationEntryDto {
   return {
@@ -101,6 +105,21 @@ async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise
       account: code,
       walletId: e.walletId,
       expected: posted - (flight.toEscrowByCampaign.get(e.campaignId) ?? 0),
+      ledgerAccountId: account?.id ?? null,
+    });
+  }
+  if (wanted(FEES_WALLET)) {
+    const code = accountCodeOf.platform('EUR');
+    const account = await ledger.findAccountByCode(ctx.db, code);
+    const posted = account ? ledger.balanceOf(account).posted : 0;
+    out.push({
+      account: code,
+      walletId: FEES_WALLET,
+      fees: true,
+      // The platform's income in the ledger, less what never passed through the provider (the part
+      // of pools paid in by bank transfer before it) and what is still on its way there (the part
+      // of a distribution whose transfer carrying it as fees has not succeeded).
+      expected: posted - (await repo.platformIncomeNotAtProvider(ctx.db)),
       ledgerAccountId: account?.id ?? null,
     });
   }
@@ -177,10 +196,12 @@ async function comparePass(
   const reads = await pMap(
     wallets,
     async (w) => {
-      const read = {
-        wallet: await provider.getWallet(w.walletId),
-        day: await provider.listWalletTransactions(w.walletId, { after: window.from, before: window.to }),
-      };
+      const read = w.fees
+        ? { wallet: await provider.getFeesWallet(), day: [] }
+        : {
+            wallet: await provider.getWallet(w.walletId),
+            day: await provider.listWalletTransactions(w.walletId, { after: window.from, before: window.to }),
+          };
       await onWalletRead?.();
       return read;
     },

@@ -103,6 +103,7 @@ describe('a funded campaign’s money paid to its studio', () => {
     expect(successFee(50_000, 500)).toBe(2_500);
 
     const platformBefore = await ledgerBalance({ kind: 'platform', currency: 'EUR' });
+    const feesBefore = (await provider().getFeesWallet())?.balance.amount ?? 0;
     const round = await releaseEscrows(ctx());
     expect(round).toMatchObject({ transferred: 1, paidOut: 1, failed: 0 });
     // One transfer, the fee as its fees; the escrow wallet is empty and the payout is on its way.
@@ -123,7 +124,15 @@ describe('a funded campaign’s money paid to its studio', () => {
     // The ledger followed the provider: the escrow emptied into the fee and the world.
     expect(await ledgerBalance({ kind: 'escrow', currency: 'EUR', campaignId: c.id })).toBe(0);
     expect((await ledgerBalance({ kind: 'platform', currency: 'EUR' })) - platformBefore).toBe(2_500);
+    // The fee reached the platform's fees wallet at the provider, which the reconciliation compares
+    // with the ledger's platform account: a cent less there is a difference.
+    expect(((await provider().getFeesWallet())?.balance.amount ?? 0) - feesBefore).toBe(2_500);
     await expectBooksSound();
+    sandbox.state.feesCents -= 1;
+    expect((await reconcile(ctx(), 'manual')).differences).toEqual([
+      expect.objectContaining({ kind: 'balance', account: 'platform:EUR', wallet_id: 'FEES_EUR' }),
+    ]);
+    sandbox.state.feesCents += 1;
 
     // The bank pays; its event closes the release. Events again change nothing twice.
     const payout = [...sandbox.state.payouts.values()].find((p) =>

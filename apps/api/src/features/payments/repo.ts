@@ -251,6 +251,25 @@ export async function inFlight(db: Db): Promise<{
   };
 }
 
+/**
+ * Platform income the ledger holds (`platform:EUR`) that the provider's fees wallet does not: the
+ * platform's part of EUR distributions paid in by bank transfer outside the provider, and of those
+ * paid in at the provider, the part no succeeded transfer has carried as its fees yet. A success
+ * fee is posted only once its transfer succeeded, so it is never in flight.
+ */
+export async function platformIncomeNotAtProvider(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(
+      d.platform_cents - case when r.distribution_id is null then 0 else coalesce((
+        select sum(t.fees_cents) from provider_revenue_transfers t
+        where t.distribution_id = d.id and t.status = 'succeeded'), 0) end
+    ), 0)::text as cents
+    from revenue_distributions d
+    left join provider_revenue_payins r on r.distribution_id = d.id and r.outcome = 'funded'
+    where d.currency = 'EUR' and d.status = 'paid'`)) as unknown as { rows: Array<{ cents: string }> };
+  return Number(result.rows[0]?.cents ?? 0);
+}
+
 /** Which of these provider transaction ids the platform has on record, and as what. */
 export async function knownTransactions(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -258,6 +258,11 @@ export class MangopayProvider implements PaymentProvider {
     return j ? toWallet(j) : null;
   }
 
+  async getFeesWallet(): Promise<ProviderWallet | null> {
+    const j = await this.read('fees wallet', (o) => this.api.Clients.getClientWallet('FEES', 'EUR', o));
+    return j ? toWallet(j) : null;
+  }
+
   async createVirtualAccount(walletId: string, key: string): Promise<VirtualAccount> {
     const body = { Country: this.country, VirtualAccountPurpose: 'USER_OWNED' };
     const j = await this.call(

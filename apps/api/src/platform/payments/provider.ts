@@ -322,6 +322,11 @@ export interface PaymentProvider {
   ): Promise<ProviderWallet>;
   /** The wallet with its balance (reconciliation reads it). */
   getWallet(id: string): Promise<ProviderWallet | null>;
+  /**
+   * The client's fees wallet in EUR, which the provider credits with every transaction's fees: the
+   * platform's account at the provider (reconciliation reads its balance).
+   */
+  getFeesWallet(): Promise<ProviderWallet | null>;
 
   /** The wallet's transactions created in [after, before), oldest first (every page of them). */
   listWalletTransactions(

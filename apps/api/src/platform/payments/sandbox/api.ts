@@ -260,12 +260,23 @@ export function routeApi(
     if (ok) {
       adjust(s, String(from.Id), -amount);
       adjust(s, String(to.Id), amount - fees);
+      s.feesCents += fees;
     }
     s.transfers.set(id, transfer);
     host.emit(ok ? 'TRANSFER_NORMAL_SUCCEEDED' : 'TRANSFER_NORMAL_FAILED', id);
     return transfer;
   }
   if (method === 'GET' && a === 'transfers' && parts.length === 2) return found(s.transfers, b);
+  // The client's own fees wallet, which every transaction's Fees credit.
+  if (
+    method === 'GET' &&
+    a === 'clients' &&
+    b === 'wallets' &&
+    c === 'FEES' &&
+    d === 'EUR' &&
+    parts.length === 4
+  )
+    return { Id: 'FEES_EUR', Balance: eur(s.feesCents), Currency: 'EUR', FundsType: 'FEES' };
   if (method === 'POST' && a === 'users' && c === 'bankaccounts' && d === 'iban') {
     const user = found(s.users, b);
     if (typeof body.OwnerName !== 'string' || typeof body.IBAN !== 'string')

@@ -20,6 +20,8 @@ export interface SandboxState {
   refunds: Map<string, Json>;
   bankAccounts: Map<string, Json>;
   hooks: Map<string, Json>;
+  /** The client's fees wallet (FEES_EUR): every transfer's fees, in cents. */
+  feesCents: number;
   /** Idempotency-Key -> the first answer given with it, and when (kept IDEMPOTENCY_TTL_MS). */
   idempotency: Map<string, { status: number; body: unknown; at: number }>;
 }
@@ -38,6 +40,7 @@ export function newState(): SandboxState {
     refunds: new Map(),
     bankAccounts: new Map(),
     hooks: new Map(),
+    feesCents: 0,
     idempotency: new Map(),
   };
 }
