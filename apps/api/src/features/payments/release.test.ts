@@ -294,6 +294,27 @@ describe('a funded campaign’s money paid to its studio', () => {
     await expectBooksSound();
   });
 
+  it('a payout whose answer was lost is found again a day later, not paid twice', async () => {
+    const studio = await verifiedStudio();
+    const { campaign: c } = await fundedCampaign(studio.id, 0);
+    await releaseEscrows(ctx());
+    const payouts = () =>
+      [...sandbox.state.payouts.values()].filter((p) => String(p.Tag).startsWith(`release:${c.id}`));
+    expect(payouts()).toHaveLength(1);
+    // As if the payout had been asked two hours ago and its answer lost (no id recorded), and the
+    // provider had forgotten the key since: the retry now must find it from when it was asked.
+    const twoHours = 2 * 60 * 60;
+    payouts()[0]!.CreationDate = Number(payouts()[0]!.CreationDate) - twoHours;
+    await db()
+      .update(providerEscrowReleases)
+      .set({ payoutId: null, payoutAskedAt: new Date(Date.now() - twoHours * 1000) })
+      .where(eq(providerEscrowReleases.campaignId, c.id));
+    sandbox.passTime(25 * 60 * 60 * 1000);
+    await releaseEscrows(ctx());
+    expect(payouts()).toHaveLength(1);
+    expect((await releaseOf(c.id))?.payoutId).toBe(String(payouts()[0]?.Id));
+  });
+
   it('reads a payout back itself when its notice is lost', async () => {
     const studio = await verifiedStudio();
     const { campaign: c } = await fundedCampaign(studio.id, 0);
