@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@indiesplit/shared/auth';
 import { RevenuePoolAccountDto, RevenueSuspenseList, SuspenseDecision } from '@indiesplit/shared/payments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,25 +8,15 @@ import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { listRevenueSuspense, returnRevenueSuspense, revenuePoolAccount } from './revenue-pool.ts';
 
+import { errors, privateNoStore } from './route-parts.ts';
+
 // Revenue pools at the payment provider (ADR 0039): the studio's IBAN and what is due, and the
 // back office's list of transfers to a revenue IBAN that paid no distribution.
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  503: ErrorResponse,
-};
 
 export async function revenuePoolRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  privateNoStore(app);
 
   r.get(
     '/payments/revenue/:campaignId/',

@@ -1,4 +1,3 @@
-import { ErrorResponse } from '@indiesplit/shared/auth';
 import { BackofficeReleaseList, EscrowReleaseList } from '@indiesplit/shared/escrow-release';
 import {
   PaymentAccountDto,
@@ -19,6 +18,7 @@ import { ProviderError, parseHookNotice } from '../../platform/payments/provider
 import { handleHookNotice } from './hooks.ts';
 import { lastReconciliation, reconcile } from './reconciliation.ts';
 import { backofficeReleases, studioReleases } from './release.ts';
+import { errors, privateNoStore } from './route-parts.ts';
 import {
   assignSuspense,
   listSuspense,
@@ -27,23 +27,12 @@ import {
   startIdentityCheck,
 } from './service.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  422: ErrorResponse,
-  503: ErrorResponse,
-};
 const Params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  privateNoStore(app);
 
   r.get(
     '/payments/account/',
