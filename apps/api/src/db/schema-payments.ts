@@ -92,6 +92,42 @@ export const providerPayins = pgTable(
   ],
 );
 
+export const RECIPIENT_PURPOSES = ['payout', 'payin_return'] as const;
+export type RecipientPurpose = (typeof RECIPIENT_PURPOSES)[number];
+
+/**
+ * The bank accounts registered at the provider to pay out to (its Recipients): a member's or a
+ * studio's own account (`payout`, confirmed by the user with strong customer authentication), or
+ * the account a pay-in came from, registered to send it back (`payin_return`). The status is the
+ * provider's, read back by id; a CANCELED one is never reused (the next try makes another).
+ */
+export const providerRecipients = pgTable(
+  'provider_recipients',
+  {
+    recipientId: text('recipient_id').primaryKey(),
+    /** The member or studio account whose provider user owns it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    iban: text('iban').notNull(),
+    holderName: text('holder_name').notNull(),
+    status: text('status').notNull(),
+    /** The provider's page where the user confirms it, while PENDING. */
+    scaUrl: text('sca_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('provider_recipients_purpose_check', sql`${t.purpose} in ('payout', 'payin_return')`),
+    check(
+      'provider_recipients_status_check',
+      sql`${t.status} in ('PENDING', 'ACTIVE', 'CANCELED', 'DEACTIVATED')`,
+    ),
+    index('provider_recipients_user_idx').on(t.userId, t.purpose, t.iban),
+  ],
+);
+
 /** A campaign's escrow wallet at the provider, owned by the platform's user: one per campaign. */
 export const providerEscrowWallets = pgTable('provider_escrow_wallets', {
   campaignId: uuid('campaign_id')

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provider.ts';
+import { applyRecipient } from '../../platform/payments/recipients.ts';
 import { applyStudioKybNotice, type StudioKybOutcome } from '../kyb/provider-studio.ts';
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
 import { applyPayout } from './payouts.ts';
@@ -27,6 +28,7 @@ export type HookResult =
   | RevenuePayinOutcome
   | RevenueTransferOutcome
   | 'identity'
+  | 'recipient'
   | 'paid'
   | 'rejected'
   | 'pending'
@@ -75,6 +77,12 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     if (!session) return unknown(ctx, notice);
     await applyIdentitySession(ctx, session);
     return 'identity';
+  }
+  // A bank account confirmed (or not) by its owner: payouts to it may go (platform/payments/recipients.ts).
+  if (eventType.startsWith('RECIPIENT_')) {
+    const recipient = await provider.getRecipient(resourceId);
+    if (!recipient) return unknown(ctx, notice);
+    return (await applyRecipient(ctx.db, recipient)) ? 'recipient' : 'unknown';
   }
   // A studio's registration proof or beneficial owners decided (kyb/provider-studio.ts).
   if (eventType.startsWith('KYC_') || eventType.startsWith('UBO_DECLARATION_'))

@@ -108,29 +108,58 @@ export interface TransferInput {
   tag?: string;
 }
 
-export interface BankAccountInput {
-  ownerName: string;
+export type RecipientStatus = 'PENDING' | 'ACTIVE' | 'CANCELED' | 'DEACTIVATED';
+
+/**
+ * A bank account money may be paid out to, registered at the provider for one of its users (the
+ * provider's Recipient; its legacy Bank Accounts are not paid to when made after 30 April 2026).
+ */
+export interface RecipientInput {
+  /** A person's account (their first and last name) or a business's (its name). */
+  holder: { type: 'Individual'; firstName: string; lastName: string } | { type: 'Business'; name: string };
   iban: string;
-  /** The holder's address, which the provider asks for on IBAN accounts. */
-  address: { line1: string; city: string; postalCode: string; country: string };
+  /** The holder's address. */
+  address: PostalAddress;
+  /**
+   * USER_PRESENT: the user confirms the account with strong customer authentication on the
+   * provider's page (`scaUrl`) before it can be paid to. USER_NOT_PRESENT: the platform registers
+   * it for the user under its standing consent (a payer's account a pay-in is sent back to).
+   */
+  scaContext: 'USER_PRESENT' | 'USER_NOT_PRESENT';
+  /** Our id for what it is for (a member, a studio, a pay-in). */
+  tag?: string;
 }
 
-export interface BankAccount {
+export interface Recipient {
   id: string;
   userId: string;
-  ownerName: string;
+  /** PENDING until the user confirmed it; CANCELED when they did not (a new one is needed). */
+  status: RecipientStatus;
   iban: string;
-  active: boolean;
+  holderName: string;
+  /** Where the user confirms it while PENDING (the caller adds `returnUrl`), else null. */
+  scaUrl: string | null;
+  tag: string | null;
+}
+
+/** Why a payout is made, when it sends a pay-in back (the provider has no refund for wired pay-ins). */
+export interface PayoutPaymentRef {
+  reasonType: 'PAYIN_REFUND';
+  /** The pay-in sent back. */
+  referenceId: string;
 }
 
 export interface PayoutInput {
   authorId: string;
   debitedWalletId: string;
-  bankAccountId: string;
+  /** An ACTIVE recipient of the author. */
+  recipientId: string;
   amount: number;
   fees?: number;
   /** What the member's bank statement shows (at most 12 characters at Mangopay). */
   bankWireRef?: string;
+  /** Set on a payout that sends a pay-in back to its payer. */
+  paymentRef?: PayoutPaymentRef;
   tag?: string;
 }
 
@@ -139,27 +168,19 @@ export interface Payout {
   status: ProviderStatus;
   authorId: string;
   debitedWalletId: string;
-  bankAccountId: string;
+  recipientId: string;
   amount: ProviderMoney;
   resultMessage: string | null;
-  /** What we tagged it with when asking for it (our withdrawal's id). */
+  /** What we tagged it with when asking for it (our withdrawal's id …). */
   tag: string | null;
-}
-
-export interface Refund {
-  id: string;
-  status: ProviderStatus;
-  /** The pay-in or transfer refunded. */
-  initialTransactionId: string;
-  amount: ProviderMoney;
-  resultMessage: string | null;
+  paymentRef: PayoutPaymentRef | null;
 }
 
 /** One movement of a wallet, as the provider lists it (reconciliation reads a day of them). */
 export interface WalletTransaction {
   id: string;
   type: 'PAYIN' | 'TRANSFER' | 'PAYOUT';
-  /** REGULAR, or REFUND for money sent back (a pay-in refund is a PAYOUT of nature REFUND). */
+  /** REGULAR, or REFUND for money the provider sent back (a payout returned by the bank). */
   nature: string;
   status: ProviderStatus;
   debitedWalletId: string | null;
@@ -259,8 +280,6 @@ export const HOOK_EVENT_TYPES = [
   'TRANSFER_NORMAL_FAILED',
   'PAYOUT_NORMAL_SUCCEEDED',
   'PAYOUT_NORMAL_FAILED',
-  'PAYIN_REFUND_SUCCEEDED',
-  'PAYIN_REFUND_FAILED',
   'IDENTITY_VERIFICATION_VALIDATED',
   'IDENTITY_VERIFICATION_FAILED',
   'IDENTITY_VERIFICATION_INCONCLUSIVE',
@@ -271,6 +290,9 @@ export const HOOK_EVENT_TYPES = [
   'UBO_DECLARATION_VALIDATED',
   'UBO_DECLARATION_REFUSED',
   'UBO_DECLARATION_INCOMPLETE',
+  'RECIPIENT_ACTIVE',
+  'RECIPIENT_CANCELED',
+  'RECIPIENT_DEACTIVATED',
 ] as const;
 export type HookEventType = (typeof HOOK_EVENT_TYPES)[number];
 
@@ -342,13 +364,15 @@ export interface PaymentProvider {
   createTransfer(input: TransferInput, idempotencyKey: string): Promise<Transfer>;
   getTransfer(id: string): Promise<Transfer | null>;
 
-  createBankAccount(userId: string, input: BankAccountInput, idempotencyKey: string): Promise<BankAccount>;
+  /** Registers a bank account of the user's to pay out to (PENDING until confirmed, see RecipientInput). */
+  createRecipient(userId: string, input: RecipientInput, idempotencyKey: string): Promise<Recipient>;
+  getRecipient(id: string): Promise<Recipient | null>;
+  /**
+   * Pays from a wallet to an ACTIVE recipient. A pay-in is sent back this way too, with
+   * `paymentRef` naming it (CREATED at first; its PAYOUT_NORMAL_* event says how it ended).
+   */
   createPayout(input: PayoutInput, idempotencyKey: string): Promise<Payout>;
   getPayout(id: string): Promise<Payout | null>;
-
-  /** Sends a pay-in's money back to the account it came from (all of it). */
-  refundPayIn(payInId: string, authorId: string, idempotencyKey: string): Promise<Refund>;
-  getRefund(id: string): Promise<Refund | null>;
 
   createHook(eventType: HookEventType, url: string, idempotencyKey: string): Promise<Hook>;
   listHooks(): Promise<Hook[]>;
