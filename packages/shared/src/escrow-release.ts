@@ -25,6 +25,11 @@ export const EscrowReleaseDto = z.object({
   status: z.enum(RELEASE_STATUS_NAMES),
   /** Why the provider or the bank refused, in their words. */
   reason: z.string().nullable(),
+  /**
+   * In the studio's wallet (transferred, or refused by the bank), and no payout can go before the
+   * studio's representative confirms its payout account with the provider (ADR 0036).
+   */
+  awaiting_payout_account: z.boolean(),
   updated_at: z.string(),
 });
 export type EscrowReleaseDto = z.infer<typeof EscrowReleaseDto>;

@@ -275,6 +275,10 @@ export const KYB_PROVIDER_REASONS = [
   'DECLARATION_DO_NOT_MATCH_UBO_INFORMATION',
 ] as const;
 
+/** The provider's statuses of a payout account (its Recipient, ADR 0036). */
+export const PAYOUT_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'CANCELED', 'DEACTIVATED'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
 /**
  * Where the latest submission stands at the provider: being sent (a fault stopped it; it is sent
  * again), waiting for the provider's verdict, approved, or refused — by the registration proof or
@@ -290,8 +294,29 @@ export const KybProviderStateDto = z.object({
   reason_message: z.string().nullable(),
   /** Sandbox mode: the sandbox provider's page where a document and a declaration are decided. */
   sandbox_url: z.string().nullable(),
+  /**
+   * The payout IBAN registered at the provider (null before the send has reached it, and after a
+   * refusal). The money raised is paid to it only once the studio's representative has confirmed
+   * it on the provider's page (ACTIVE); PENDING waits for that, CANCELED was not confirmed and
+   * DEACTIVATED may no longer be paid to: both are confirmed again (POST
+   * /studio-verification/payout-account/confirm).
+   */
+  payout_account: z
+    .object({
+      iban: z.string(),
+      status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+    })
+    .nullable(),
 });
 export type KybProviderStateDto = z.infer<typeof KybProviderStateDto>;
+
+/** POST /studio-verification/payout-account/confirm: the account's status, and where to confirm it. */
+export const KybPayoutAccountConfirmDto = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  /** The provider's page, bringing the representative back to the verification page; null once ACTIVE. */
+  confirm_url: z.string().nullable(),
+});
+export type KybPayoutAccountConfirmDto = z.infer<typeof KybPayoutAccountConfirmDto>;
 
 /** GET /studio-verification: the studio's status and its latest submission. */
 export const StudioKybDto = z.object({

@@ -294,6 +294,9 @@ const en = {
   kybPostalCodeInvalid: 'Please enter the postal code (up to 16 letters, digits, spaces or dashes).',
   kybResidenceInvalid: 'Please choose the country where the legal representative lives.',
   kybBirthplaceCountryInvalid: 'Please choose the country of birth.',
+  kybPayoutAccountMissing:
+    'There is no payout account to confirm yet: it is registered when your verification reaches the payment provider.',
+  kybPayoutAccountManual: 'Payout accounts are confirmed with the payment provider only: there is none here.',
   studioKybRequired:
     "The studio has no approved verification (KYB) in force: a campaign opens only once staff have approved the studio's due diligence.",
   evidenceRequired: 'Please attach at least one document that proves the criteria (PDF, PNG or JPEG).',
@@ -694,6 +697,10 @@ const it: Record<MessageKey, string> = {
   kybPostalCodeInvalid: 'Indica il codice postale (fino a 16 lettere, cifre, spazi o trattini).',
   kybResidenceInvalid: 'Scegli il Paese in cui risiede il legale rappresentante.',
   kybBirthplaceCountryInvalid: 'Scegli il Paese di nascita.',
+  kybPayoutAccountMissing:
+    'Non c’è ancora un conto di accredito da confermare: viene registrato quando la tua verifica arriva al fornitore di pagamento.',
+  kybPayoutAccountManual:
+    'I conti di accredito si confermano solo presso il fornitore di pagamento: qui non ce n’è nessuno.',
   studioKybRequired:
     'Lo studio non ha una verifica (KYB) approvata e in corso di validità: una campagna si apre solo dopo che lo staff ha approvato la due diligence dello studio.',
   evidenceRequired: 'Allega almeno un documento che provi i criteri (PDF, PNG o JPEG).',

@@ -105,8 +105,9 @@ export const studioKyb = pgTable(
 
 /**
  * The studio's legal user at the provider, made once and kept across renewals, with its EUR wallet
- * (where a campaign's escrow is paid) and the bank account of its payout IBAN. Each id is written
- * as soon as the provider gives it, so a send stopped half-way resumes where it stopped.
+ * (where a campaign's escrow is paid) and the Recipient of its payout IBAN (the latest sent; its
+ * status, confirmed or not by the studio's representative, is in provider_recipients). Each id is
+ * written as soon as the provider gives it, so a send stopped half-way resumes where it stopped.
  */
 export const providerStudios = pgTable('provider_studios', {
   userId: uuid('user_id')
@@ -114,7 +115,8 @@ export const providerStudios = pgTable('provider_studios', {
     .references(() => users.id, { onDelete: 'cascade' }),
   providerUserId: text('provider_user_id').notNull().unique(),
   walletId: text('wallet_id').unique(),
-  bankAccountId: text('bank_account_id').unique(),
+  /** The recipient of `iban` the payouts go to once it is ACTIVE (a new one after a CANCELED one). */
+  recipientId: text('recipient_id').unique(),
   iban: text('iban'),
   ...timestamps,
 });

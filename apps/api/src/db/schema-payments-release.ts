@@ -9,18 +9,20 @@ import { campaigns } from './schema-campaigns.ts';
 
 /**
  * Its steps (shared with the studio's page): asked (the transfer escrow wallet -> studio wallet),
- * transferred (it succeeded and the ledger moved the escrow), paying (the payout to the studio's
- * bank asked for), paid; transfer_failed (the money stayed in the escrow, an operator looks) and
- * payout_failed (the bank refused: the money is back in the studio's wallet at the provider).
+ * transferred (it succeeded and the ledger moved the escrow; the money waits in the studio's wallet
+ * until its payout account is confirmed), paying (the payout to the studio's bank asked for),
+ * paid; transfer_failed (the money stayed in the escrow, an operator looks) and payout_failed
+ * (the bank refused: the money is back in the studio's wallet at the provider).
  */
 export type ReleaseStatus = ReleaseStatusName;
 
 /**
  * A funded campaign's escrow paid to its studio, minus the platform's success fee: first a provider
  * transfer from the escrow wallet to the studio's wallet (the fee goes to the platform's fee
- * wallet with it), then a payout to the studio's bank account. The campaign is the key, so the
- * escrow is released once; each step is asked under a key of its own, and a step asked without an
- * id was interrupted before the provider answered and is asked again under the same key.
+ * wallet with it), then a payout to the studio's bank account, the recipient its representative
+ * confirmed. The campaign is the key, so the escrow is released once; each step is asked under a
+ * key of its own, and a step asked without an id was interrupted before the provider answered and
+ * is asked again under the same key.
  */
 export const providerEscrowReleases = pgTable(
   'provider_escrow_releases',
@@ -38,9 +40,9 @@ export const providerEscrowReleases = pgTable(
     status: text('status').$type<ReleaseStatus>().notNull(),
     transferId: text('transfer_id').unique(),
     payoutId: text('payout_id').unique(),
-    /** The studio's bank account the payout was asked to (a refused one is retried to a new one). */
-    bankAccountId: text('bank_account_id'),
-    /** When the payout to that account was first asked for (a retry looks for it from then on). */
+    /** The studio's recipient the payout was asked to (a refused one is retried to a new one). */
+    recipientId: text('recipient_id'),
+    /** When the payout to that recipient was first asked for (a retry looks for it from then on). */
     payoutAskedAt: timestamp('payout_asked_at', { withTimezone: true }),
     resultMessage: text('result_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

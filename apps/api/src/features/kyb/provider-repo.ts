@@ -26,12 +26,31 @@ export async function insertStudio(
 export const updateStudio = (
   db: Db,
   userId: string,
-  values: Partial<Pick<ProviderStudioRow, 'walletId' | 'bankAccountId' | 'iban'>>,
+  values: Partial<Pick<ProviderStudioRow, 'walletId' | 'recipientId' | 'iban'>>,
 ) =>
   db
     .update(providerStudios)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(providerStudios.userId, userId));
+
+/**
+ * Records a new recipient for the account the studio has now: only while `iban` is still the
+ * studio's, so a confirmation racing a renewal sent with another IBAN does not put the old account
+ * back. False when the IBAN had changed.
+ */
+export async function setRecipient(
+  db: Db,
+  userId: string,
+  iban: string,
+  recipientId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(providerStudios)
+    .set({ recipientId, updatedAt: new Date() })
+    .where(and(eq(providerStudios.userId, userId), eq(providerStudios.iban, iban)))
+    .returning({ userId: providerStudios.userId });
+  return rows.length > 0;
+}
 
 export const insertSend = (tx: Db, kybId: string, userId: string) =>
   tx.insert(providerStudioKyb).values({ kybId, userId });

@@ -1,16 +1,29 @@
 import { createHash } from 'node:crypto';
 import { plusCalendarMonths } from '@indiesplit/shared/investing';
-import type { KybProviderStateDto } from '@indiesplit/shared/kyb';
+import type {
+  KybPayoutAccountConfirmDto,
+  KybProviderStateDto,
+  PayoutAccountStatus,
+} from '@indiesplit/shared/kyb';
 import type { Db } from '../../db/client.ts';
 import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs.ts';
-import type {
-  HookNotice,
-  KycDocument,
-  PaymentProvider,
-  UboDeclaration,
+import {
+  type HookNotice,
+  type KycDocument,
+  type PaymentProvider,
+  ProviderError,
+  type UboDeclaration,
 } from '../../platform/payments/provider.ts';
+import {
+  applyRecipient,
+  confirmUrl,
+  ensureRecipient,
+  findRecipient,
+  type RecipientRow,
+} from '../../platform/payments/recipients.ts';
 import * as prepo from './provider-repo.ts';
 import * as repo from './repo.ts';
 
@@ -18,14 +31,19 @@ import * as repo from './repo.ts';
 // The submission row is recorded first, exactly as in the manual path, with a row of its own here
 // (provider_studio_kyb). Then it is sent: the studio's legal user (one per studio, kept across
 // renewals), the registration proof as a KYC document with the uploaded file as its page, the UBO
-// declaration with one UBO per owner, both submitted, and the studio's EUR wallet and the bank
-// account of its payout IBAN. Each id is recorded as the provider gives it, and every creation
-// carries an idempotency key named after what it is for, so a send stopped by a fault is resumed
-// by the job (or the studio's next visit) where it stopped, and makes nothing twice.
+// declaration with one UBO per owner, both submitted, and the studio's EUR wallet and its payout
+// IBAN as a Recipient. Each id is recorded as the provider gives it, and every creation carries an
+// idempotency key named after what it is for, so a send stopped by a fault is resumed by the job
+// (or the studio's next visit) where it stopped, and makes nothing twice.
 //
 // The provider's events are applied by reading the document and the declaration back by id: the
 // submission is approved by the system once both are VALIDATED, refused with the provider's reason
 // when either is refused (or the declaration found incomplete). Staff may still decide by hand.
+//
+// The payout IBAN's Recipient is paid to only once the studio's representative has confirmed it
+// with strong customer authentication on the provider's page (ACTIVE): the studio's page shows its
+// state and sends the representative there (confirmPayoutAccount); until then a campaign's money
+// waits in the studio's wallet.
 
 /** An idempotency key for one purpose (32 hex characters, as the payments feature makes them). */
 const keyFor = (purpose: string) => createHash('sha256').update(purpose).digest('hex').slice(0, 32);
@@ -33,27 +51,53 @@ const keyFor = (purpose: string) => createHash('sha256').update(purpose).digest(
 /** How long one sender keeps a submission before another may take it over. */
 const CLAIM_MS = 2 * 60 * 1000;
 
+/**
+ * The web app's studio verification page (apps/web paths.studioVerification), where the provider
+ * brings the representative back after the confirmation.
+ */
+const VERIFICATION_PAGE = '/studio-verification';
+
 /** Whether studios are verified by the provider here. */
 export const kybAtProvider = (ctx: AppContext): boolean =>
   ctx.config.payments.mode !== 'manual' && ctx.payments.provider !== null;
 
+export interface StudioAtProvider {
+  providerUserId: string;
+  walletId: string;
+  /**
+   * The recipient a payout goes to: the payout IBAN of the studio's running approval, confirmed by
+   * its representative (ACTIVE). Null while it waits for the confirmation, or when it was not
+   * confirmed, or when the account registered last is not the approved one: its money then waits
+   * in its wallet.
+   */
+  recipientId: string | null;
+}
+
 /**
- * The studio's legal user, EUR wallet and payout bank account at the provider (the escrow's payout
- * to the studio needs them), once all three exist and the bank account is the IBAN of the studio's
- * running approval; null otherwise. A renewal sent with another IBAN registers that account at
- * once, but no money is paid to it before the renewal is approved: until then, or when it is
- * refused, the studio has no payout account here and its money waits.
+ * The studio's legal user and EUR wallet at the provider (the escrow is transferred there), once
+ * both exist and the studio has an approval running; null otherwise. With them the recipient the
+ * payouts go to, when there is one to pay now. A renewal sent with another IBAN registers that
+ * account at once, but no money is paid to it before the renewal is approved: until then, or when
+ * it is refused, the studio has no payout account here.
  */
 export async function studioAtProvider(
   db: Db,
   studioUserId: string,
   now = new Date(),
-): Promise<{ providerUserId: string; walletId: string; bankAccountId: string } | null> {
+): Promise<StudioAtProvider | null> {
   const row = await prepo.findStudio(db, studioUserId);
-  if (!row?.walletId || !row.bankAccountId || !row.iban) return null;
+  if (!row?.walletId) return null;
   const approval = await repo.runningApproval(db, studioUserId, now);
-  if (!approval || approval.payoutIban !== row.iban) return null;
-  return { providerUserId: row.providerUserId, walletId: row.walletId, bankAccountId: row.bankAccountId };
+  if (!approval) return null;
+  const recipient =
+    row.recipientId && row.iban && approval.payoutIban === row.iban
+      ? await findRecipient(db, row.recipientId)
+      : null;
+  return {
+    providerUserId: row.providerUserId,
+    walletId: row.walletId,
+    recipientId: recipient?.status === 'ACTIVE' && recipient.iban === row.iban ? recipient.recipientId : null,
+  };
 }
 
 function providerOf(ctx: AppContext): PaymentProvider {
@@ -196,7 +240,8 @@ async function sendSteps(ctx: AppContext, provider: PaymentProvider, send: prepo
     if (declaration) await prepo.markSent(ctx.db, row.id, 'declaration', declaration.status);
   }
 
-  // Where the money raised goes: the studio's EUR wallet, and its IBAN in its legal name.
+  // Where the money raised goes: the studio's EUR wallet, and its IBAN in its legal name (a
+  // recipient its representative confirms afterwards; see confirmPayoutAccount).
   if (!studio.walletId) {
     const wallet = await provider.createWallet(
       { ownerId: userId, description: 'IndieSplit studio EUR wallet', tag: row.userId },
@@ -204,14 +249,45 @@ async function sendSteps(ctx: AppContext, provider: PaymentProvider, send: prepo
     );
     await prepo.updateStudio(ctx.db, row.userId, { walletId: wallet.id });
   }
-  if (studio.iban !== row.payoutIban || !studio.bankAccountId) {
-    const bank = await provider.createBankAccount(
-      userId,
-      { ownerName: row.legalName, iban: row.payoutIban, address },
-      keyFor(`studio-bank:${row.userId}:${row.payoutIban}`),
-    );
-    await prepo.updateStudio(ctx.db, row.userId, { bankAccountId: bank.id, iban: row.payoutIban });
+  if (studio.iban !== row.payoutIban || !studio.recipientId) {
+    const recipient = await ensureStudioRecipient(ctx, provider, userId, row);
+    await prepo.updateStudio(ctx.db, row.userId, {
+      recipientId: recipient.recipientId,
+      iban: row.payoutIban,
+    });
   }
+}
+
+/**
+ * The studio's recipient for the submission's payout IBAN: the one waiting or confirmed, or a new
+ * one (registered for the representative to confirm: USER_PRESENT), in the studio's legal name at
+ * its registered office.
+ */
+function ensureStudioRecipient(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  providerUserId: string,
+  row: repo.KybRow,
+): Promise<RecipientRow> {
+  const office = row.registeredOffice;
+  if (!office || !row.payoutIban) throw new Error('the submission has no payout account');
+  return ensureRecipient(
+    ctx.db,
+    provider,
+    { userId: row.userId, providerUserId, purpose: 'payout' },
+    {
+      holder: { type: 'Business', name: row.legalName },
+      iban: row.payoutIban,
+      address: {
+        line1: office.line1,
+        city: office.city,
+        postalCode: office.postal_code,
+        country: office.country,
+      },
+      scaContext: 'USER_PRESENT',
+      tag: row.userId,
+    },
+  );
 }
 
 /**
@@ -441,6 +517,7 @@ export async function providerStateOf(
           ? 'waiting'
           : 'sending';
   const sandbox = ctx.payments.sandbox;
+  const payout = state === 'refused' ? null : await payoutAccountOf(ctx.db, row);
   return {
     state,
     document_status: send.documentStatus,
@@ -449,5 +526,80 @@ export async function providerStateOf(
     reason_type: send.reasonType,
     reason_message: send.reasonMessage,
     sandbox_url: sandbox && state === 'waiting' ? `${sandbox.baseUrl}/sandbox/kyb` : null,
+    payout_account: payout
+      ? { iban: payout.recipient.iban, status: payout.recipient.status as PayoutAccountStatus }
+      : null,
+  };
+}
+
+/**
+ * The recipient of the submission's payout IBAN, when it is the account the studio registered
+ * last (a refused submission's, or one not sent that far yet, has none to show).
+ */
+async function payoutAccountOf(
+  db: Db,
+  row: repo.KybRow,
+): Promise<{ studio: prepo.ProviderStudioRow; recipient: RecipientRow } | null> {
+  const studio = await prepo.findStudio(db, row.userId);
+  if (!studio?.recipientId || !row.payoutIban || studio.iban !== row.payoutIban) return null;
+  const recipient = await findRecipient(db, studio.recipientId);
+  return recipient ? { studio, recipient } : null;
+}
+
+/**
+ * On the studio's visit: a payout account still waiting for its confirmation is read from the
+ * provider, in case its event has not arrived (the representative is usually back from the
+ * provider's page before it). A provider fault leaves the page to show what is known.
+ */
+export async function syncPayoutAccount(ctx: AppContext, row: repo.KybRow | undefined): Promise<void> {
+  const provider = ctx.payments.provider;
+  if (!kybAtProvider(ctx) || !provider || !row || row.decision === 'refused') return;
+  const payout = await payoutAccountOf(ctx.db, row);
+  if (payout?.recipient.status !== 'PENDING') return;
+  try {
+    const read = await provider.getRecipient(payout.recipient.recipientId);
+    if (read) await applyRecipient(ctx.db, read);
+  } catch (err) {
+    ctx.log.warn(
+      { recipientId: payout.recipient.recipientId, err: String((err as Error)?.message ?? err) },
+      'payout account not read from the provider',
+    );
+  }
+}
+
+/**
+ * The representative asks to confirm the studio's payout account: its current recipient (read
+ * again while PENDING), or a new one when the last was not confirmed (CANCELED) or was deactivated,
+ * and where to confirm it (null once ACTIVE). Only the studio's own account, in provider mode,
+ * once its latest submission has registered an IBAN; a provider fault is a 503 with nothing changed.
+ */
+export async function confirmPayoutAccount(
+  ctx: AppContext,
+  userId: string,
+): Promise<KybPayoutAccountConfirmDto> {
+  const account = await repo.studioAccount(ctx.db, userId);
+  if (!account || account.deletedAt) throw notFound();
+  if (!account.userTypes.includes('developer')) throw new AppError('kybDeveloperOnly', 403);
+  const provider = ctx.payments.provider;
+  if (!kybAtProvider(ctx) || !provider) throw new AppError('kybPayoutAccountManual', 409);
+  const latest = (await repo.kybOf(ctx.db, userId))[0];
+  const payout = latest && latest.decision !== 'refused' ? await payoutAccountOf(ctx.db, latest) : null;
+  if (!latest || !payout) throw new AppError('kybPayoutAccountMissing', 409);
+  let recipient: RecipientRow;
+  try {
+    recipient = await ensureStudioRecipient(ctx, provider, payout.studio.providerUserId, latest);
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    ctx.log.error({ err: err.message, status: err.status }, 'payment provider call failed');
+    throw new AppError('paymentProviderUnavailable', 503, { retryAfterSeconds: 30 });
+  }
+  if (recipient.recipientId !== payout.studio.recipientId) {
+    // A renewal with another IBAN sent meanwhile took the studio's place: this one is not its account.
+    if (!(await prepo.setRecipient(ctx.db, userId, recipient.iban, recipient.recipientId)))
+      throw new AppError('kybPayoutAccountMissing', 409);
+  }
+  return {
+    status: recipient.status as PayoutAccountStatus,
+    confirm_url: confirmUrl(recipient, `${ctx.config.publicUrl}${VERIFICATION_PAGE}`),
   };
 }

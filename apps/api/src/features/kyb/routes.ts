@@ -6,6 +6,7 @@ import {
   KYB_DATA_MAX_BYTES,
   KYB_DOCUMENT_MAX_BYTES,
   KybDecisionRequest,
+  KybPayoutAccountConfirmDto,
   StudioKybDto,
 } from '@indiesplit/shared/kyb';
 import { create as contentDisposition } from 'content-disposition';
@@ -17,6 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { authorizeKybAdmin } from './policies.ts';
+import { confirmPayoutAccount } from './provider-studio.ts';
 import * as kyb from './service.ts';
 
 const errors = {
@@ -123,6 +125,23 @@ export async function kybRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => kyb.submitKyb(ctx, requireSession(req).user.id, () => readKybForm(req)),
+  );
+
+  r.post(
+    '/studio-verification/payout-account/confirm',
+    {
+      onRequest: loggedIn,
+      schema: {
+        tags,
+        summary:
+          "Confirm the studio's payout account with the payment provider (developer accounts, provider mode): registers the payout IBAN again when its last registration was not confirmed, and answers its status and the provider's page where the legal representative confirms it (`confirm_url`, null once ACTIVE), which brings them back to the verification page",
+        response: { 200: KybPayoutAccountConfirmDto, 503: ErrorResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return confirmPayoutAccount(ctx, requireSession(req).user.id);
+    },
   );
 
   r.get(

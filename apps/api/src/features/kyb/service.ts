@@ -22,7 +22,13 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { safeDownloadName } from '../../platform/file-names.ts';
 import { mayReadKybDocument } from './policies.ts';
 import * as prepo from './provider-repo.ts';
-import { kybAtProvider, providerStateOf, sendStudioKyb, syncStudioKyb } from './provider-studio.ts';
+import {
+  kybAtProvider,
+  providerStateOf,
+  sendStudioKyb,
+  syncPayoutAccount,
+  syncStudioKyb,
+} from './provider-studio.ts';
 import * as repo from './repo.ts';
 
 // Studios' verification (KYB, ECSP Art 5; ADR 0036). A developer account sends its legal entity,
@@ -137,11 +143,13 @@ export async function getStudioKyb(ctx: AppContext, userId: string, now = new Da
 
 /**
  * The studio's page: in provider mode its waiting submission is first sent again (when a fault
- * stopped it) or read back from the provider.
+ * stopped it) or read back from the provider, and so is a payout account waiting for its
+ * confirmation.
  */
 export async function visitStudioKyb(ctx: AppContext, userId: string): Promise<StudioKybDto> {
   const latest = (await repo.kybOf(ctx.db, userId))[0];
   if (latest?.decision === 'submitted') await syncStudioKyb(ctx, latest.id);
+  await syncPayoutAccount(ctx, latest);
   return getStudioKyb(ctx, userId);
 }
 

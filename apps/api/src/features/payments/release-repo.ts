@@ -123,7 +123,7 @@ export async function moveRelease(
 }
 
 /**
- * A new payout of the release, asked to `bankAccountId` from `now`: transferred (or refused by
+ * A new payout of the release, asked to `recipientId` from `now`: transferred (or refused by
  * the bank, or asked to an account since replaced) becomes paying, without a payout id yet.
  * Undefined when a racing round moved it first.
  */
@@ -131,14 +131,14 @@ export async function startPayout(
   db: Db,
   campaignId: string,
   from: ReleaseStatus,
-  bankAccountId: string,
+  recipientId: string,
   now: Date,
 ): Promise<ReleaseRow | undefined> {
   const [row] = await db
     .update(providerEscrowReleases)
     .set({
       status: 'paying',
-      bankAccountId,
+      recipientId,
       payoutId: null,
       payoutAskedAt: now,
       resultMessage: null,

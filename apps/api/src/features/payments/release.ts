@@ -19,14 +19,15 @@ import { keyFor, providerOf } from './service.ts';
 // (the provider credits those to the platform's fee wallet). When the provider says it succeeded,
 // the ledger follows in one transaction: escrow -> platform (the fee) and escrow -> world (the rest,
 // which has left the platform's books: the studio's wallet is the studio's money). Then a payout
-// takes the studio's wallet to its verified bank account. The studio must still be verified (its
-// approval running) when the money leaves the escrow.
+// takes the studio's wallet to its verified bank account, the Recipient of its approved payout IBAN
+// once its representative has confirmed it (ACTIVE); until then the money waits in the studio's
+// wallet. The studio must still be verified (its approval running) when the money leaves the escrow.
 
 const ROUND_SIZE = 20;
 /** What the transfer of a release is tagged with at the provider. */
 export const releaseTag = (campaignId: string) => `release:${campaignId}`;
-/** What a payout of a release is tagged with: the campaign and the bank account it was asked to. */
-const payoutTag = (campaignId: string, bankAccountId: string) => `release:${campaignId}:${bankAccountId}`;
+/** What a payout of a release is tagged with: the campaign and the recipient it was asked to. */
+const payoutTag = (campaignId: string, recipientId: string) => `release:${campaignId}:${recipientId}`;
 const campaignOfTag = (tag: string | null): string | null =>
   tag?.startsWith('release:') ? (tag.split(':')[1] ?? null) : null;
 
@@ -35,7 +36,10 @@ export interface ReleaseRound {
   transferred: number;
   /** Payouts to a studio's bank asked for. */
   paidOut: number;
-  /** Campaigns waiting for their studio (no verification running, or not set up at the provider). */
+  /**
+   * Campaigns waiting for their studio: in escrow while it has no verification running (or is not
+   * set up at the provider), in its wallet while its payout account is not confirmed.
+   */
   waiting: number;
   /** Steps a provider fault left for the next round. */
   failed: number;
@@ -51,12 +55,12 @@ export async function releaseEscrows(ctx: AppContext, now = new Date()): Promise
   const platformUserId = ctx.payments.platformUserId;
   const provider = providerOf(ctx);
   for (const item of await repo.campaignsToRelease(ctx.db, ROUND_SIZE)) {
-    // Null unless the studio's verification is running and its payout account is the one approved.
+    // Null unless the studio's verification is running and its wallet exists at the provider.
     const studio = await studioAtProvider(ctx.db, item.studioUserId, now);
     if (!studio || !platformUserId) {
       ctx.log.warn(
         { campaignId: item.campaignId, studioUserId: item.studioUserId },
-        'escrow not paid to the studio: no running verification with its payout account at the provider',
+        'escrow not paid to the studio: no running verification with its wallet at the provider',
       );
       round.waiting++;
       continue;
@@ -112,23 +116,29 @@ async function payStudios(ctx: AppContext, round: ReleaseRound, now: Date): Prom
   const provider = providerOf(ctx);
   for (const row of await repo.releasesToPayOut(ctx.db, ROUND_SIZE)) {
     const studio = await studioAtProvider(ctx.db, row.studioUserId, now);
-    if (!studio) {
+    const recipientId = studio?.recipientId;
+    if (!studio || !recipientId) {
+      // Not a fault: the money waits in the studio's wallet, which its page says (studioReleases).
+      ctx.log.info(
+        { campaignId: row.campaignId, studioUserId: row.studioUserId },
+        'studio payout waits: no confirmed payout account of a running verification',
+      );
       round.waiting++;
       continue;
     }
     // Refused by the bank: asked again only once the studio has an approved new account.
-    if (row.status === 'payout_failed' && row.bankAccountId === studio.bankAccountId) continue;
+    if (row.status === 'payout_failed' && row.recipientId === recipientId) continue;
     try {
       // Asked before and never answered (status paying, no payout id): the payout may exist, to the
-      // account it was asked to, since the time it was first asked (earlier-attempt.ts).
+      // recipient it was asked to, since the time it was first asked (earlier-attempt.ts).
       const earlier =
-        row.status === 'paying' && row.bankAccountId && row.payoutAskedAt
+        row.status === 'paying' && row.recipientId && row.payoutAskedAt
           ? await earlierAttempt(
               provider,
               {
                 walletId: studio.walletId,
                 type: 'PAYOUT',
-                tag: payoutTag(row.campaignId, row.bankAccountId),
+                tag: payoutTag(row.campaignId, row.recipientId),
                 since: row.payoutAskedAt,
               },
               (id) => provider.getPayout(id),
@@ -136,21 +146,21 @@ async function payStudios(ctx: AppContext, round: ReleaseRound, now: Date): Prom
           : null;
       let payout = earlier;
       if (!payout) {
-        if (row.status !== 'paying' || row.bankAccountId !== studio.bankAccountId) {
-          // A new ask: to this account, from now on. A retry of it keeps both.
-          const moved = await repo.startPayout(ctx.db, row.campaignId, row.status, studio.bankAccountId, now);
+        if (row.status !== 'paying' || row.recipientId !== recipientId) {
+          // A new ask: to this recipient, from now on. A retry of it keeps both.
+          const moved = await repo.startPayout(ctx.db, row.campaignId, row.status, recipientId, now);
           if (!moved) continue;
         }
         payout = await provider.createPayout(
           {
             authorId: studio.providerUserId,
             debitedWalletId: studio.walletId,
-            bankAccountId: studio.bankAccountId,
+            recipientId,
             amount: row.amountCents - row.feeCents,
             bankWireRef: 'IndieSplit',
-            tag: payoutTag(row.campaignId, studio.bankAccountId),
+            tag: payoutTag(row.campaignId, recipientId),
           },
-          keyFor(`release-payout:${row.campaignId}:${studio.bankAccountId}`),
+          keyFor(`release-payout:${row.campaignId}:${recipientId}`),
         );
       }
       await repo.setRelease(ctx.db, row.campaignId, { payoutId: payout.id });
@@ -289,7 +299,7 @@ export async function applyReleasePayout(ctx: AppContext, payout: Payout): Promi
   return paid ? 'paid' : 'refused';
 }
 
-const releaseDto = (r: repo.ReleaseRow, title: string): EscrowReleaseDto => ({
+const releaseDto = (r: repo.ReleaseRow, title: string, awaitingAccount: boolean): EscrowReleaseDto => ({
   campaign_id: r.campaignId,
   campaign_title: title,
   amount_cents: r.amountCents,
@@ -297,21 +307,55 @@ const releaseDto = (r: repo.ReleaseRow, title: string): EscrowReleaseDto => ({
   net_cents: r.amountCents - r.feeCents,
   status: r.status,
   reason: r.status.endsWith('_failed') ? r.resultMessage : null,
+  awaiting_payout_account: awaitingAccount,
   updated_at: r.updatedAt.toISOString(),
 });
+
+/**
+ * Whether each release waits in its studio's wallet for a payout account to pay to: one the
+ * studio's representative has not confirmed yet, or none of a running verification. A refused
+ * payout waits likewise when its account is still the one refused (a new account is needed).
+ */
+async function awaitingAccounts(ctx: AppContext, rows: repo.ReleaseRow[]): Promise<boolean[]> {
+  const now = new Date();
+  const accounts = new Map<string, string | null>();
+  const awaiting: boolean[] = [];
+  for (const r of rows) {
+    if (r.status !== 'transferred' && r.status !== 'payout_failed') {
+      awaiting.push(false);
+      continue;
+    }
+    if (!accounts.has(r.studioUserId))
+      accounts.set(
+        r.studioUserId,
+        (await studioAtProvider(ctx.db, r.studioUserId, now))?.recipientId ?? null,
+      );
+    const recipientId = accounts.get(r.studioUserId) ?? null;
+    awaiting.push(recipientId === null || (r.status === 'payout_failed' && r.recipientId === recipientId));
+  }
+  return awaiting;
+}
 
 /** The studio's campaigns whose money was paid, or is being paid, to it. */
 export async function studioReleases(ctx: AppContext, studioUserId: string): Promise<EscrowReleaseList> {
   const rows = await repo.releasesOfStudio(ctx.db, studioUserId);
-  return { items: rows.map(({ release, title }) => releaseDto(release, title)) };
+  const awaiting = await awaitingAccounts(
+    ctx,
+    rows.map((r) => r.release),
+  );
+  return { items: rows.map(({ release, title }, i) => releaseDto(release, title, awaiting[i] ?? false)) };
 }
 
 /** The back office's list: every release, the newest change first (the 200 most recent). */
 export async function backofficeReleases(ctx: AppContext): Promise<BackofficeReleaseList> {
   const rows = await repo.allReleases(ctx.db, 200);
+  const awaiting = await awaitingAccounts(
+    ctx,
+    rows.map((r) => r.release),
+  );
   return {
-    items: rows.map(({ release, title, username }) => ({
-      ...releaseDto(release, title),
+    items: rows.map(({ release, title, username }, i) => ({
+      ...releaseDto(release, title, awaiting[i] ?? false),
       studio_id: release.studioUserId,
       studio_username: username,
       transfer_id: release.transferId,
