@@ -2,6 +2,7 @@ import type {
   BackofficeKybDetail,
   BackofficeKybList,
   KybDecisionRequest,
+  KybPayoutAccountConfirmDto,
   StudioKybDto,
 } from '@indiesplit/shared/kyb';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +30,26 @@ export function useSubmitKyb() {
   return useMutation({
     mutationFn: (form: FormData) => apiRequest<StudioKybDto>('/studio-verification', { form }),
     onSuccess: (kyb) => client.setQueryData(kybKeys.mine, kyb),
+  });
+}
+
+/**
+ * The representative confirms the studio's payout account (provider mode): the account is
+ * registered again when its last registration was not confirmed, and the browser goes to the
+ * provider's page, which brings it back to the verification page. Already confirmed: the page is
+ * read again.
+ */
+export function useConfirmPayoutAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<KybPayoutAccountConfirmDto>('/studio-verification/payout-account/confirm', {
+        method: 'POST',
+      }),
+    onSuccess: (r) => {
+      if (r.confirm_url) window.location.assign(r.confirm_url);
+      else void client.invalidateQueries({ queryKey: kybKeys.mine });
+    },
   });
 }
 

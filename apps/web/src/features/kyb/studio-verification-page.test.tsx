@@ -1,7 +1,7 @@
 import type { KybRecordDto, StudioKybDto } from '@indiesplit/shared/kyb';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, member, renderScreen, stubApi } from '../../test/render.tsx';
 import StudioVerificationPage from './studio-verification-page.tsx';
 
@@ -172,6 +172,7 @@ describe('the studio verification page where the payment provider verifies studi
     reason_type: null,
     reason_message: null,
     sandbox_url: null,
+    payout_account: null,
     ...over,
   });
   const sentRecord = () =>
@@ -298,5 +299,92 @@ describe('the studio verification page where the payment provider verifies studi
     const owner = screen.getByRole('group', { name: 'Beneficial owner 1' });
     expect(within(owner).getByLabelText(/^Country of birth/)).toHaveAttribute('aria-invalid', 'true');
     expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  describe('the payout account', () => {
+    const approved = (status: 'PENDING' | 'ACTIVE' | 'CANCELED' | 'DEACTIVATED') =>
+      dto({
+        mode: 'provider',
+        status: 'approved',
+        approved_until: '2027-11-21T10:00:00.000Z',
+        provider: provider({
+          state: 'approved',
+          document_status: 'VALIDATED',
+          declaration_status: 'VALIDATED',
+          payout_account: { iban: 'IT60X0542811101000000123456', status },
+        }),
+        latest: sentRecord(),
+      });
+    const leaving = () => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      return assign;
+    };
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('waits for the representative’s confirmation and sends the browser to the provider’s page', async () => {
+      const assign = leaving();
+      const api = stubApi({
+        'GET /api/studio-verification': () => jsonResponse(200, approved('PENDING')),
+        'POST /api/studio-verification/payout-account/confirm': () =>
+          jsonResponse(200, {
+            status: 'PENDING',
+            confirm_url:
+              'https://provider.example/sca/rec_1?returnUrl=https%3A%2F%2Fapp%2Fstudio-verification',
+          }),
+      });
+      show();
+      expect(await screen.findByTestId('kyb-payout-account-status')).toHaveTextContent(
+        "waiting for your legal representative's confirmation",
+      );
+      expect(screen.getByText('IT60 X054 2811 1010 0000 0123 456')).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Confirm the payout account with the payment provider' }),
+      );
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith(
+          'https://provider.example/sca/rec_1?returnUrl=https%3A%2F%2Fapp%2Fstudio-verification',
+        ),
+      );
+      expect(
+        api.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url)),
+      ).toEqual([expect.stringMatching(/\/api\/studio-verification\/payout-account\/confirm$/)]);
+    });
+
+    it('shows a confirmed account with no button', async () => {
+      stubApi({ 'GET /api/studio-verification': () => jsonResponse(200, approved('ACTIVE')) });
+      show();
+      expect(await screen.findByTestId('kyb-payout-account-status')).toHaveTextContent(
+        'confirmed: the money your campaigns raise is paid there',
+      );
+      expect(screen.queryByRole('button', { name: /Confirm the payout account/ })).not.toBeInTheDocument();
+    });
+
+    it('offers to confirm again an account not confirmed, and says so when the provider does not answer', async () => {
+      const assign = leaving();
+      stubApi({
+        'GET /api/studio-verification': () => jsonResponse(200, approved('CANCELED')),
+        'POST /api/studio-verification/payout-account/confirm': () =>
+          jsonResponse(503, {
+            success: false,
+            code: 'paymentProviderUnavailable',
+            message:
+              'Our payment provider is not answering right now. Nothing was changed: please try again in a few minutes.',
+          }),
+      });
+      show();
+      expect(await screen.findByTestId('kyb-payout-account-status')).toHaveTextContent('not confirmed');
+      expect(screen.getByText(/The confirmation did not go through/)).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Confirm the payout account with the payment provider' }),
+      );
+      expect(await screen.findByText(/Our payment provider is not answering right now/)).toBeInTheDocument();
+      expect(assign).not.toHaveBeenCalled();
+      expect(
+        screen.getByRole('button', { name: 'Confirm the payout account with the payment provider' }),
+      ).toBeEnabled();
+    });
   });
 });

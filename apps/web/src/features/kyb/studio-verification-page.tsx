@@ -1,4 +1,10 @@
-import { KYB_PROVIDER_REASONS, type KybProviderStateDto, type StudioKybDto } from '@indiesplit/shared/kyb';
+import { formatIban } from '@indiesplit/shared/funds';
+import {
+  KYB_PROVIDER_REASONS,
+  type KybProviderStateDto,
+  type PayoutAccountStatus,
+  type StudioKybDto,
+} from '@indiesplit/shared/kyb';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
@@ -9,7 +15,7 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { kybDocumentUrl, useStudioKyb } from './api.ts';
+import { kybDocumentUrl, useConfirmPayoutAccount, useStudioKyb } from './api.ts';
 import styles from './kyb.module.css';
 import { KybForm } from './kyb-form.tsx';
 
@@ -170,6 +176,58 @@ function ProviderState({ provider }: { provider: KybProviderStateDto }) {
         <p className={styles.muted}>
           <a href={provider.sandbox_url}>{t('provider.sandbox')}</a>
         </p>
+      )}
+      {provider.payout_account && (
+        <PayoutAccount iban={provider.payout_account.iban} status={provider.payout_account.status} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The payout IBAN at the provider: the money raised is paid there only once the studio's legal
+ * representative has confirmed it on the provider's page, which the button opens (again, after a
+ * confirmation that did not go through).
+ */
+function PayoutAccount({ iban, status }: { iban: string; status: PayoutAccountStatus }) {
+  const { t } = useTranslation(['kyb', 'errors']);
+  const confirm = useConfirmPayoutAccount();
+  const state = status === 'ACTIVE' ? 'confirmed' : status === 'PENDING' ? 'waiting' : 'notConfirmed';
+  return (
+    <section aria-labelledby="kyb-payout-account">
+      <h3 id="kyb-payout-account" className={styles.cardTitle}>
+        {t('payoutAccount.title')}
+      </h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('form.payoutIban')}</dt>
+          <dd className={styles.breakable}>{formatIban(iban)}</dd>
+        </div>
+        <div>
+          <dt>{t('payoutAccount.status')}</dt>
+          <dd data-testid="kyb-payout-account-status">{t(`payoutAccount.state.${state}`)}</dd>
+        </div>
+      </dl>
+      {status !== 'ACTIVE' && (
+        <>
+          <p className={styles.muted}>
+            {t(status === 'PENDING' ? 'payoutAccount.waitingHint' : 'payoutAccount.notConfirmedHint')}
+          </p>
+          {confirm.isError && (
+            <Notice type="error">
+              <p>{errorText(t, confirm.error, { fallback: 'kyb:payoutAccount.error' })}</p>
+            </Notice>
+          )}
+          <Button
+            variant="primary"
+            size="sm"
+            // Still loading while the browser leaves for the provider's page.
+            loading={confirm.isPending || Boolean(confirm.data?.confirm_url)}
+            onClick={() => confirm.mutate()}
+          >
+            {t('payoutAccount.confirm')}
+          </Button>
+        </>
       )}
     </section>
   );

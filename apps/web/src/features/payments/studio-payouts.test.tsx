@@ -11,6 +11,7 @@ const release = (over: Record<string, unknown>) => ({
   net_cents: 4_750_000,
   status: 'paying',
   reason: null,
+  awaiting_payout_account: false,
   updated_at: '2026-11-28T10:00:00.000Z',
   ...over,
 });
@@ -51,5 +52,24 @@ describe("the studio's payments of the money raised", () => {
       'refused by your bank: send your verification again with another IBAN',
     );
     expect(screen.getByText('Refused: Bank account refused the transfer')).toBeInTheDocument();
+  });
+
+  it('says the money waits in the studio’s wallet for its payout account, and where to confirm it', async () => {
+    show([release({ status: 'transferred', awaiting_payout_account: true })]);
+    expect(await screen.findByTestId('studio-payout-status')).toHaveTextContent(
+      "in your studio's wallet: paid to your bank once your legal representative confirms the payout account",
+    );
+    expect(screen.getByRole('link', { name: /where the payout account is confirmed/ })).toHaveAttribute(
+      'href',
+      '/studio-verification',
+    );
+  });
+
+  it('names no account to confirm once the payout can go', async () => {
+    show([release({ status: 'transferred' })]);
+    expect(await screen.findByTestId('studio-payout-status')).toHaveTextContent(
+      "in your studio's wallet, the bank transfer follows",
+    );
+    expect(screen.queryByRole('link', { name: /payout account/ })).toBeNull();
   });
 });

@@ -2,12 +2,15 @@ import type { EscrowReleaseDto } from '@indiesplit/shared/escrow-release';
 import { formatMoney } from '@indiesplit/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.ts';
 import { apiRequest } from '../../lib/api.ts';
 import styles from './payments.module.css';
 
 // The money the studio's funded campaigns raised, paid to it through the payment provider
 // (ADR 0042): for each campaign the amount, the platform's fee, what reaches the studio's bank and
-// how far that payment has come. Nothing is shown before a first campaign's money moves.
+// how far that payment has come. Nothing is shown before a first campaign's money moves. Money
+// waiting in the studio's wallet for a confirmed payout account says so, with the way there.
 
 const fetchReleases = (signal?: AbortSignal) =>
   apiRequest<{ items: EscrowReleaseDto[] }>('/payments/studio/releases/', { signal });
@@ -45,10 +48,21 @@ export function StudioPayouts() {
               </div>
               <div>
                 <dt>{t('studioPayouts.status')}</dt>
-                <dd data-testid="studio-payout-status">{t(`studioPayouts.states.${r.status}`)}</dd>
+                <dd data-testid="studio-payout-status">
+                  {t(
+                    r.awaiting_payout_account && r.status === 'transferred'
+                      ? 'studioPayouts.awaitingAccount'
+                      : `studioPayouts.states.${r.status}`,
+                  )}
+                </dd>
               </div>
             </dl>
             {r.reason && <p className={styles.muted}>{t('studioPayouts.reason', { reason: r.reason })}</p>}
+            {r.awaiting_payout_account && (
+              <p>
+                <Link to={paths.studioVerification}>{t('studioPayouts.toVerification')}</Link>
+              </p>
+            )}
           </li>
         ))}
       </ul>
