@@ -5,7 +5,8 @@ import { kybData, kybProviderData, registrationScan, verifiedStudio } from '../.
 import { registerUser, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { auditEvents } from '../../db/schema.ts';
-import { studioKyb } from '../../db/schema-kyb.ts';
+import { providerStudios, studioKyb } from '../../db/schema-kyb.ts';
+import { providerRecipients } from '../../db/schema-payments.ts';
 import { decideKycDocument, decideUboDeclaration, kybStateOf } from '../../platform/payments/sandbox/kyb.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
 import { findSend } from './provider-repo.ts';
@@ -87,7 +88,7 @@ function atSandbox(studioId: string) {
     documents: [...kyb.documents.values()].filter((d) => ids.has(d.UserId)),
     declarations: [...kyb.declarations.values()].filter((d) => ids.has(d.UserId)),
     wallets: [...sandbox.state.wallets.values()].filter((w) => ids.has((w.Owners as string[])[0])),
-    bankAccounts: [...sandbox.state.bankAccounts.values()].filter((b) => ids.has(b.UserId)),
+    recipients: [...ids].flatMap((id) => sandbox.recipientsOf(String(id))),
     pages: (id: unknown) => kyb.pages.get(String(id)) ?? [],
   };
 }
@@ -192,9 +193,22 @@ describe('to approval by the provider’s events', () => {
         Address: { AddressLine1: 'Corso Como 8' },
       },
     ]);
-    expect(at.bankAccounts).toMatchObject([
-      { OwnerName: 'Faro Games S.r.l.', IBAN: 'IT60X0542811101000000123456' },
+    // The payout IBAN, in the studio's legal name at its registered office, for the representative
+    // to confirm with strong customer authentication.
+    expect(at.recipients).toMatchObject([
+      {
+        Status: 'PENDING',
+        UserId: at.users[0]!.Id,
+        RecipientType: 'Business',
+        BusinessRecipient: {
+          BusinessName: 'Faro Games S.r.l.',
+          Address: { AddressLine1: 'Via Lanterna 3', City: 'Milano', PostalCode: '20121', Country: 'IT' },
+        },
+        LocalBankTransfer: { EUR: { IBAN: 'IT60X0542811101000000123456' } },
+        Tag: s.id,
+      },
     ]);
+    expect(mine.provider.payout_account).toEqual({ iban: 'IT60X0542811101000000123456', status: 'PENDING' });
     // Registered, but no money is paid to that account before the verification is approved.
     expect(await studioAtProvider(db(), s.id)).toBeNull();
     // Every creation carried an idempotency key.
@@ -234,11 +248,47 @@ describe('to approval by the provider’s events', () => {
     ]);
     await expect(assertStudioVerified(db(), s.id, new Date())).resolves.toBeUndefined();
     expect(sandbox.state.users.get(String(at.users[0]!.Id))?.KYCLevel).toBe('REGULAR');
+    // Approved, but the payout account waits for the representative: the money would wait in the wallet.
     expect(await studioAtProvider(db(), s.id)).toEqual({
       providerUserId: at.users[0]!.Id,
       walletId: at.wallets[0]!.Id,
-      bankAccountId: at.bankAccounts[0]!.Id,
+      recipientId: null,
     });
+
+    // The representative asks to confirm it and is sent to the provider's page, which brings them
+    // back to the verification page.
+    const confirm = await s.client.post('/api/studio-verification/payout-account/confirm', {});
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.headers['cache-control']).toBe('private, no-store');
+    const recipientId = String(at.recipients[0]!.Id);
+    const returnUrl = `${t.app.ctx.config.publicUrl}/studio-verification`;
+    expect(confirm.json()).toEqual({
+      status: 'PENDING',
+      confirm_url: `${sandbox.baseUrl}/sandbox/sca/${recipientId}?returnUrl=${encodeURIComponent(returnUrl)}`,
+    });
+    const confirmed = await fetch(confirm.json().confirm_url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'confirm' }),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(returnUrl);
+    await sandbox.flushHooks();
+    expect((await page(s.client)).provider.payout_account).toEqual({
+      iban: 'IT60X0542811101000000123456',
+      status: 'ACTIVE',
+    });
+    expect(await studioAtProvider(db(), s.id)).toEqual({
+      providerUserId: at.users[0]!.Id,
+      walletId: at.wallets[0]!.Id,
+      recipientId,
+    });
+    // Confirmed: asking again changes nothing and sends nobody anywhere.
+    expect((await s.client.post('/api/studio-verification/payout-account/confirm', {})).json()).toEqual({
+      status: 'ACTIVE',
+      confirm_url: null,
+    });
+    expect(atSandbox(s.id).recipients).toHaveLength(1);
   });
 
   it('applies duplicate and out-of-order notices once, from what the provider answers', async () => {
@@ -340,8 +390,13 @@ describe('refusals by the provider', () => {
     expect(at.documents).toHaveLength(2);
     expect(at.declarations).toHaveLength(2);
     expect(at.wallets).toHaveLength(1);
-    expect(at.bankAccounts).toHaveLength(1);
-    expect((await page(s.client)).provider).toMatchObject({ state: 'waiting', refused: null });
+    // The same IBAN: the account registered with the first submission is the one to confirm.
+    expect(at.recipients).toHaveLength(1);
+    expect((await page(s.client)).provider).toMatchObject({
+      state: 'waiting',
+      refused: null,
+      payout_account: { status: 'PENDING' },
+    });
   });
 
   for (const outcome of ['REFUSED', 'INCOMPLETE'] as const)
@@ -400,7 +455,7 @@ describe('provider faults while sending', () => {
     ]);
     expect(at.declarations[0]!.Ubos).toHaveLength(2);
     expect(at.pages(at.documents[0]!.Id)).toHaveLength(1);
-    expect(at.bankAccounts).toHaveLength(1);
+    expect(at.recipients).toHaveLength(1);
   });
 
   it('keeps the submission when the provider stays down, and the job sends it later, once', async () => {
@@ -449,13 +504,172 @@ describe('provider faults while sending', () => {
   });
 });
 
+describe('the payout account its representative confirms', () => {
+  /** A studio whose verification the provider approved; its payout account waits for confirmation. */
+  async function approved() {
+    const s = await sent();
+    decideKycDocument(sandbox, s.documentId, 'VALIDATED');
+    decideUboDeclaration(sandbox, s.declarationId, 'VALIDATED');
+    await sandbox.flushHooks();
+    expect((await decisionOf(s.kybId)).decision).toBe('approved');
+    return s;
+  }
+  const confirmPayout = (c: TestClient, headers?: Record<string, string>) =>
+    c.post('/api/studio-verification/payout-account/confirm', {}, headers);
+  const recipientOf = async (studioId: string) =>
+    (await db().select().from(providerStudios).where(eq(providerStudios.userId, studioId)))[0]?.recipientId;
+  const ourRecipients = (studioId: string) =>
+    db().select().from(providerRecipients).where(eq(providerRecipients.userId, studioId));
+
+  it('a confirmation cancelled on the provider’s page leaves nothing to pay to; confirming again makes another', async () => {
+    const s = await approved();
+    const first = String(atSandbox(s.id).recipients[0]!.Id);
+    const cancelled = await fetch(`${sandbox.baseUrl}/sandbox/sca/${first}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'cancel' }),
+      redirect: 'manual',
+    });
+    expect(cancelled.status).toBe(200);
+    await sandbox.flushHooks();
+    expect((await page(s.client)).provider.payout_account).toMatchObject({ status: 'CANCELED' });
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBeNull();
+
+    const again = await confirmPayout(s.client);
+    expect(again.statusCode).toBe(200);
+    const recipients = atSandbox(s.id).recipients;
+    expect(recipients.map((r) => r.Status)).toEqual(['CANCELED', 'PENDING']);
+    const second = String(recipients[1]!.Id);
+    expect(second).not.toBe(first);
+    expect(again.json()).toMatchObject({
+      status: 'PENDING',
+      confirm_url: expect.stringContaining(`/sca/${second}?`),
+    });
+    expect(await recipientOf(s.id)).toBe(second);
+    // Asked twice before confirming: the same waiting account, not a third.
+    expect((await confirmPayout(s.client)).json().confirm_url).toContain(`/sca/${second}?`);
+    expect(atSandbox(s.id).recipients).toHaveLength(2);
+
+    sandbox.confirmRecipient(second);
+    await sandbox.flushHooks();
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBe(second);
+    expect((await page(s.client)).provider.payout_account).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('a confirmation whose event is lost is read from the provider on the studio’s visit', async () => {
+    const s = await approved();
+    const hook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'RECIPIENT_ACTIVE')!;
+    hook.Status = 'DISABLED';
+    sandbox.confirmRecipient(String(atSandbox(s.id).recipients[0]!.Id));
+    await sandbox.flushHooks();
+    hook.Status = 'ENABLED';
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBeNull();
+    expect((await page(s.client)).provider.payout_account).toMatchObject({ status: 'ACTIVE' });
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBe(String(atSandbox(s.id).recipients[0]!.Id));
+  });
+
+  it('a recipient event applies only what the provider answers: a forged one moves nothing', async () => {
+    const s = await approved();
+    const id = String(atSandbox(s.id).recipients[0]!.Id);
+    expect((await notice('RECIPIENT_ACTIVE', id)).json().result).toBe('recipient');
+    expect((await ourRecipients(s.id))[0]?.status).toBe('PENDING');
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBeNull();
+  });
+
+  it('a renewal with another IBAN registers another account, paid to once approved and confirmed', async () => {
+    const s = await approved();
+    const first = await recipientOf(s.id);
+    sandbox.confirmRecipient(String(first));
+    await sandbox.flushHooks();
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBe(first);
+
+    const renewal = await send(s.client, kybProviderData({ payout_iban: 'DE89 3704 0044 0532 0130 00' }));
+    expect(renewal.statusCode).toBe(200);
+    expect(renewal.json().provider.payout_account).toEqual({
+      iban: 'DE89370400440532013000',
+      status: 'PENDING',
+    });
+    const recipients = atSandbox(s.id).recipients;
+    expect(
+      recipients.map((r) => [r.Status, (r.LocalBankTransfer as { EUR: { IBAN: string } }).EUR.IBAN]),
+    ).toEqual([
+      ['ACTIVE', 'IT60X0542811101000000123456'],
+      ['PENDING', 'DE89370400440532013000'],
+    ]);
+    // Not before the renewal is approved, nor before its account is confirmed.
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBeNull();
+    const send2 = (await findSend(db(), renewal.json().latest.id))!;
+    decideKycDocument(sandbox, send2.documentId!, 'VALIDATED');
+    decideUboDeclaration(sandbox, send2.declarationId!, 'VALIDATED');
+    await sandbox.flushHooks();
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBeNull();
+    sandbox.confirmRecipient(String(recipients[1]!.Id));
+    await sandbox.flushHooks();
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBe(String(recipients[1]!.Id));
+  });
+
+  it('is refused to visitors, to accounts that are not studios and to a studio with no account to confirm', async () => {
+    const s = await approved();
+    const before = await ourRecipients(s.id);
+    expect((await t.client().post('/api/studio-verification/payout-account/confirm', {})).statusCode).toBe(
+      401,
+    );
+    const investor = await registerUser(t, { user_types: ['investor'] });
+    const notStudio = await confirmPayout(investor.client, { 'accept-language': 'it' });
+    expect(notStudio.statusCode).toBe(403);
+    expect(notStudio.json()).toMatchObject({ code: 'kybDeveloperOnly', message: /sviluppatore/ });
+    // Another studio acts on its own account only, and has none yet.
+    const other = await studio();
+    const none = await confirmPayout(other.client);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'kybPayoutAccountMissing' });
+    expect(await ourRecipients(other.id)).toEqual([]);
+    expect(await ourRecipients(s.id)).toEqual(before);
+    expect(atSandbox(s.id).recipients).toHaveLength(1);
+  });
+
+  it('a refused verification has no account to confirm', async () => {
+    const s = await sent();
+    decideKycDocument(sandbox, s.documentId, 'REFUSED', { type: 'DOCUMENT_UNREADABLE' });
+    await sandbox.flushHooks();
+    expect((await page(s.client)).provider.payout_account).toBeNull();
+    const res = await confirmPayout(s.client, { 'accept-language': 'it' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'kybPayoutAccountMissing', message: /conto di accredito/ });
+  });
+
+  it('answers 503 when the provider is down, records nothing, and the next try registers one account', async () => {
+    const s = await approved();
+    sandbox.cancelRecipient(String(atSandbox(s.id).recipients[0]!.Id));
+    await sandbox.flushHooks();
+    for (let i = 0; i < 3; i++) sandbox.faults.push({ kind: 'status500', afterWork: false, method: 'POST' });
+    const down = await confirmPayout(s.client, { 'accept-language': 'it' });
+    sandbox.faults.length = 0;
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 'paymentProviderUnavailable', message: /non risponde/ });
+    expect(await ourRecipients(s.id)).toHaveLength(1);
+    expect(atSandbox(s.id).recipients).toHaveLength(1);
+
+    // The provider made it but its answer was lost every time: the next try gets the same one.
+    for (let i = 0; i < 3; i++) sandbox.faults.push({ kind: 'status500', afterWork: true, method: 'POST' });
+    expect((await confirmPayout(s.client)).statusCode).toBe(503);
+    sandbox.faults.length = 0;
+    const up = await confirmPayout(s.client);
+    expect(up.statusCode).toBe(200);
+    expect(atSandbox(s.id).recipients.map((r) => r.Status)).toEqual(['CANCELED', 'PENDING']);
+    expect(await recipientOf(s.id)).toBe(String(atSandbox(s.id).recipients[1]!.Id));
+  });
+});
+
 describe('the test fixture', () => {
-  it('verifies a studio through the sandbox provider, which then holds its wallet and payout account', async () => {
+  it('verifies a studio through the sandbox provider, which then holds its wallet and confirmed payout account', async () => {
     const id = await verifiedStudio(t.app.ctx);
     await expect(assertStudioVerified(db(), id, new Date())).resolves.toBeUndefined();
     const at = await studioAtProvider(db(), id);
-    expect(at).not.toBeNull();
+    expect(at?.recipientId).toBeTruthy();
     expect(sandbox.state.wallets.get(at!.walletId)?.Owners).toEqual([at!.providerUserId]);
-    expect(sandbox.state.bankAccounts.get(at!.bankAccountId)?.UserId).toBe(at!.providerUserId);
+    expect(sandbox.state.recipients.get(at!.recipientId!)).toMatchObject({
+      UserId: at!.providerUserId,
+      Status: 'ACTIVE',
+    });
   });
 });

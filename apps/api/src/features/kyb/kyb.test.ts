@@ -217,6 +217,21 @@ describe("a studio's verification form", () => {
     expect((await send(t.client(), kybData())).statusCode).toBe(401);
     expect((await t.client().get('/api/studio-verification')).statusCode).toBe(401);
   });
+
+  it('has no payout account to confirm with a provider: staff review, the studio is paid outside', async () => {
+    const s = await studio();
+    await send(s.client, kybData());
+    const res = await s.client.post(
+      '/api/studio-verification/payout-account/confirm',
+      {},
+      {
+        'accept-language': 'it',
+      },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'kybPayoutAccountManual', message: /fornitore di pagamento/ });
+    expect((await s.client.get('/api/studio-verification')).json().provider).toBeNull();
+  });
 });
 
 describe("staff's review", () => {
