@@ -26,7 +26,8 @@ import { releaseEscrows, successFee } from './release.ts';
 // A funded campaign's money paid to its studio (ADR 0042), against the sandbox provider over HTTP:
 // the escrow wallet is transferred whole to the studio's wallet, the success fee kept as the
 // transfer's fees, the ledger follows the provider's answer, and a payout takes the money to the
-// studio's verified bank account. No admin acts.
+// studio's verified bank account once its representative has confirmed it (its Recipient). No admin
+// acts.
 
 let t: TestApp;
 let payments: Payments;
@@ -69,15 +70,24 @@ async function fundedCampaign(studioId: string, feeBps: number) {
   return { campaign: c, escrowWalletId: String(escrow?.Id) };
 }
 
-/** A studio (an account that can sign in) verified through the sandbox, with its wallet and bank there. */
-async function verifiedStudio() {
+/**
+ * A studio (an account that can sign in) verified through the sandbox, with its wallet and its
+ * confirmed payout account there (`confirm: false`: the account waits for its representative).
+ */
+async function verifiedStudio({ confirm = true } = {}) {
   const studio = await member(t);
-  await verifyStudio(ctx(), studio.id);
+  await verifyStudio(ctx(), studio.id, undefined, { confirm });
   const there = await studioAtProvider(db(), studio.id);
   if (!there) throw new Error('the studio is not at the provider after its verification');
-  const iban = String(sandbox.state.bankAccounts.get(there.bankAccountId)?.IBAN);
+  // The IBAN of its payout account, as the provider holds it.
+  const recipient = there.recipientId ? sandbox.state.recipients.get(there.recipientId) : undefined;
+  const iban = String((recipient?.LocalBankTransfer as { EUR?: { IBAN?: string } } | undefined)?.EUR?.IBAN);
   return { ...studio, ...there, iban };
 }
+
+/** The payouts asked for a campaign's release. */
+const releasePayouts = (campaignId: string) =>
+  [...sandbox.state.payouts.values()].filter((p) => String(p.Tag).startsWith(`release:${campaignId}`));
 
 const releaseOf = async (campaignId: string) =>
   (
@@ -138,7 +148,12 @@ describe('a funded campaign’s money paid to its studio', () => {
     const payout = [...sandbox.state.payouts.values()].find((p) =>
       String(p.Tag).startsWith(`release:${c.id}`),
     );
-    expect(payout).toMatchObject({ DebitedFunds: { Amount: 47_500 }, BankAccountId: studio.bankAccountId });
+    expect(payout).toMatchObject({
+      DebitedFunds: { Amount: 47_500 },
+      RecipientId: studio.recipientId,
+      AuthorId: studio.providerUserId,
+      Tag: `release:${c.id}:${studio.recipientId}`,
+    });
     sandbox.settlePayout(String(payout?.Id), 'SUCCEEDED');
     await sandbox.flushHooks();
     expect((await releaseOf(c.id))?.status).toBe('paid');
@@ -272,26 +287,94 @@ describe('a funded campaign’s money paid to its studio', () => {
     await expectBooksSound();
   });
 
-  it('pays nothing to a renewal’s new IBAN before the renewal is approved', async () => {
+  it('waits in the studio’s wallet until its representative confirms the payout account, then pays to it', async () => {
+    const studio = await verifiedStudio({ confirm: false });
+    expect(studio.recipientId).toBeNull();
+    const { campaign: c, escrowWalletId } = await fundedCampaign(studio.id, 500);
+    // The verification runs: the escrow is the studio's, in its wallet; the payout waits.
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 1, paidOut: 0, failed: 0 });
+    expect(await atProvider(escrowWalletId)).toBe(0);
+    expect(await atProvider(studio.walletId)).toBe(47_500);
+    expect(await releaseOf(c.id)).toMatchObject({ status: 'transferred', recipientId: null, payoutId: null });
+    expect(releasePayouts(c.id)).toEqual([]);
+    // The studio reads why, not a fault.
+    const seen = async () => (await studio.client.get('/api/payments/studio/releases/')).json().items[0];
+    expect(await seen()).toMatchObject({
+      status: 'transferred',
+      awaiting_payout_account: true,
+      reason: null,
+    });
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 0, paidOut: 0, failed: 0 });
+    await expectBooksSound();
+
+    // The representative confirms it from the verification page, on the provider's page.
+    const confirm = await studio.client.post('/api/studio-verification/payout-account/confirm', {});
+    expect(confirm.json()).toMatchObject({ status: 'PENDING' });
+    const confirmed = await fetch(confirm.json().confirm_url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'confirm' }),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(303);
+    await sandbox.flushHooks();
+    const recipientId = (await studioAtProvider(db(), studio.id))?.recipientId;
+    expect(recipientId).toMatch(/^rec_/);
+
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 0, paidOut: 1, failed: 0 });
+    expect(releasePayouts(c.id)).toMatchObject([
+      {
+        RecipientId: recipientId,
+        DebitedFunds: { Amount: 47_500 },
+        Tag: `release:${c.id}:${recipientId}`,
+        Status: 'CREATED',
+      },
+    ]);
+    expect(await releaseOf(c.id)).toMatchObject({ status: 'paying', recipientId });
+    expect(await seen()).toMatchObject({ status: 'paying', awaiting_payout_account: false });
+    sandbox.settlePayout(String(releasePayouts(c.id)[0]?.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect((await releaseOf(c.id))?.status).toBe('paid');
+    await expectBooksSound();
+  });
+
+  it('pays nothing to a renewal’s new IBAN before the renewal is approved: the money waits in the studio’s wallet', async () => {
     const studio = await verifiedStudio();
     // A renewal names another IBAN (someone with the studio's password, say); the provider refuses it.
-    const sent = await submitKyb(ctx(), studio.id, async () => ({
-      data: JSON.stringify(kybProviderData({ payout_iban: 'DE89 3704 0044 0532 0130 00' })),
-      file: { data: await registrationScan(), fileName: 'registration.png' },
-    }));
-    const kybId = sent.latest!.id;
+    const renew = (iban: string) =>
+      submitKyb(ctx(), studio.id, async () => ({
+        data: JSON.stringify(kybProviderData({ payout_iban: iban })),
+        file: { data: await registrationScan(), fileName: 'registration.png' },
+      }));
+    const kybId = (await renew('DE89 3704 0044 0532 0130 00')).latest!.id;
     // While it waits, the new account is registered at the provider but nothing is paid to it.
-    expect(await studioAtProvider(db(), studio.id)).toBeNull();
+    expect((await studioAtProvider(db(), studio.id))?.recipientId).toBeNull();
     const { campaign: c, escrowWalletId } = await fundedCampaign(studio.id, 500);
-    expect((await releaseEscrows(ctx())).transferred).toBe(0);
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 1, paidOut: 0 });
+    expect(await atProvider(escrowWalletId)).toBe(0);
+    expect(await atProvider(studio.walletId)).toBe(47_500);
+    // Even confirmed by whoever holds the password, the new account is not paid before approval.
+    const newAccount = (
+      await studio.client.post('/api/studio-verification/payout-account/confirm', {})
+    ).json();
+    expect(newAccount.confirm_url).not.toContain(studio.recipientId);
+    sandbox.confirmRecipient(/\/sca\/([A-Za-z0-9_]+)/.exec(newAccount.confirm_url)![1]!);
+    await sandbox.flushHooks();
+    expect(await releaseEscrows(ctx())).toMatchObject({ paidOut: 0 });
     decideKycDocument(sandbox, (await findSend(db(), kybId))!.documentId!, 'REFUSED');
     await sandbox.flushHooks();
-    expect((await releaseEscrows(ctx())).transferred).toBe(0);
-    expect(await atProvider(escrowWalletId)).toBe(50_000);
-    expect([...sandbox.state.payouts.values()].some((p) => String(p.Tag).startsWith(`release:${c.id}`))).toBe(
-      false,
-    );
+    expect(await releaseEscrows(ctx())).toMatchObject({ paidOut: 0 });
+    expect(releasePayouts(c.id)).toEqual([]);
+    expect((await studio.client.get('/api/payments/studio/releases/')).json().items[0]).toMatchObject({
+      status: 'transferred',
+      awaiting_payout_account: true,
+    });
     await expectBooksSound();
+
+    // The studio sends again with its approved IBAN: its confirmed account is the one paid, at once.
+    await renew('IT60 X054 2811 1010 0000 0123 456');
+    expect((await studioAtProvider(db(), studio.id))?.recipientId).toBe(studio.recipientId);
+    expect(await releaseEscrows(ctx())).toMatchObject({ paidOut: 1 });
+    expect(releasePayouts(c.id)).toMatchObject([{ RecipientId: studio.recipientId }]);
   });
 
   it('a payout whose answer was lost is found again a day later, not paid twice', async () => {
