@@ -26,10 +26,11 @@ export const EscrowReleaseDto = z.object({
   /** Why the provider or the bank refused, in their words. */
   reason: z.string().nullable(),
   /**
-   * In the studio's wallet (transferred, or refused by the bank), and no payout can go before the
-   * studio's representative confirms its payout account with the provider (ADR 0036).
+   * What the money in the studio's wallet (transferred, or refused by the bank) waits for before it
+   * is paid out: the studio's verification running again, or a payout account its representative
+   * has confirmed with the provider (ADR 0036); null when nothing of the studio's.
    */
-  awaiting_payout_account: z.boolean(),
+  waiting_for: z.enum(['verification', 'payout_account']).nullable(),
   updated_at: z.string(),
 });
 export type EscrowReleaseDto = z.infer<typeof EscrowReleaseDto>;

@@ -295,8 +295,9 @@ export const KybProviderStateDto = z.object({
   /** Sandbox mode: the sandbox provider's page where a document and a declaration are decided. */
   sandbox_url: z.string().nullable(),
   /**
-   * The payout IBAN registered at the provider (null before the send has reached it, and after a
-   * refusal). The money raised is paid to it only once the studio's representative has confirmed
+   * The payout IBAN registered at the provider: the latest submission's, or after a refusal the
+   * running approval's when it is still the studio's account (null before the send has reached it,
+   * or when a refused submission leaves none). The money raised is paid to it only once the studio's representative has confirmed
    * it on the provider's page (ACTIVE); PENDING waits for that, CANCELED was not confirmed and
    * DEACTIVATED may no longer be paid to: both are confirmed again (POST
    * /studio-verification/payout-account/confirm).

@@ -637,6 +637,25 @@ describe('the payout account its representative confirms', () => {
     expect(res.json()).toMatchObject({ code: 'kybPayoutAccountMissing', message: /conto di accredito/ });
   });
 
+  it('after a renewal with the same IBAN is refused, the running approval’s account is still shown and confirmed', async () => {
+    const s = await approved();
+    const renewal = await send(s.client, kybProviderData());
+    const send2 = (await findSend(db(), renewal.json().latest.id))!;
+    decideKycDocument(sandbox, send2.documentId!, 'REFUSED', { type: 'DOCUMENT_UNREADABLE' });
+    await sandbox.flushHooks();
+    expect(await page(s.client)).toMatchObject({
+      status: 'refused',
+      approved_until: expect.any(String),
+      provider: { state: 'refused', payout_account: { status: 'PENDING' } },
+    });
+    const res = await confirmPayout(s.client);
+    expect(res.json()).toMatchObject({ status: 'PENDING', confirm_url: expect.stringContaining('/sca/') });
+    sandbox.confirmRecipient(String(atSandbox(s.id).recipients[0]!.Id));
+    await sandbox.flushHooks();
+    expect((await studioAtProvider(db(), s.id))?.recipientId).toBe(String(atSandbox(s.id).recipients[0]!.Id));
+    expect(atSandbox(s.id).recipients).toHaveLength(1);
+  });
+
   it('answers 503 when the provider is down, records nothing, and the next try registers one account', async () => {
     const s = await approved();
     sandbox.cancelRecipient(String(atSandbox(s.id).recipients[0]!.Id));

@@ -517,7 +517,7 @@ export async function providerStateOf(
           ? 'waiting'
           : 'sending';
   const sandbox = ctx.payments.sandbox;
-  const payout = state === 'refused' ? null : await payoutAccountOf(ctx.db, row);
+  const payout = await payoutAccountOf(ctx.db, row);
   return {
     state,
     document_status: send.documentStatus,
@@ -533,17 +533,20 @@ export async function providerStateOf(
 }
 
 /**
- * The recipient of the submission's payout IBAN, when it is the account the studio registered
- * last (a refused submission's, or one not sent that far yet, has none to show).
+ * The payout account the studio's latest submission leaves it with: the recipient of that
+ * submission's IBAN when it is the account registered last, or after a refusal the one of the
+ * approval still running, when that is still its account. None before the send has registered it.
  */
 async function payoutAccountOf(
   db: Db,
-  row: repo.KybRow,
-): Promise<{ studio: prepo.ProviderStudioRow; recipient: RecipientRow } | null> {
-  const studio = await prepo.findStudio(db, row.userId);
-  if (!studio?.recipientId || !row.payoutIban || studio.iban !== row.payoutIban) return null;
+  latest: repo.KybRow,
+  now = new Date(),
+): Promise<{ studio: prepo.ProviderStudioRow; recipient: RecipientRow; row: repo.KybRow } | null> {
+  const row = latest.decision === 'refused' ? await repo.runningApproval(db, latest.userId, now) : latest;
+  const studio = row && (await prepo.findStudio(db, row.userId));
+  if (!row || !studio?.recipientId || !row.payoutIban || studio.iban !== row.payoutIban) return null;
   const recipient = await findRecipient(db, studio.recipientId);
-  return recipient ? { studio, recipient } : null;
+  return recipient ? { studio, recipient, row } : null;
 }
 
 /**
@@ -553,7 +556,7 @@ async function payoutAccountOf(
  */
 export async function syncPayoutAccount(ctx: AppContext, row: repo.KybRow | undefined): Promise<void> {
   const provider = ctx.payments.provider;
-  if (!kybAtProvider(ctx) || !provider || !row || row.decision === 'refused') return;
+  if (!kybAtProvider(ctx) || !provider || !row) return;
   const payout = await payoutAccountOf(ctx.db, row);
   if (payout?.recipient.status !== 'PENDING') return;
   try {
@@ -571,7 +574,8 @@ export async function syncPayoutAccount(ctx: AppContext, row: repo.KybRow | unde
  * The representative asks to confirm the studio's payout account: its current recipient (read
  * again while PENDING), or a new one when the last was not confirmed (CANCELED) or was deactivated,
  * and where to confirm it (null once ACTIVE). Only the studio's own account, in provider mode,
- * once its latest submission has registered an IBAN; a provider fault is a 503 with nothing changed.
+ * once the send has registered its IBAN (payoutAccountOf); a provider fault is a 503 with nothing
+ * changed.
  */
 export async function confirmPayoutAccount(
   ctx: AppContext,
@@ -583,11 +587,11 @@ export async function confirmPayoutAccount(
   const provider = ctx.payments.provider;
   if (!kybAtProvider(ctx) || !provider) throw new AppError('kybPayoutAccountManual', 409);
   const latest = (await repo.kybOf(ctx.db, userId))[0];
-  const payout = latest && latest.decision !== 'refused' ? await payoutAccountOf(ctx.db, latest) : null;
-  if (!latest || !payout) throw new AppError('kybPayoutAccountMissing', 409);
+  const payout = latest ? await payoutAccountOf(ctx.db, latest) : null;
+  if (!payout) throw new AppError('kybPayoutAccountMissing', 409);
   let recipient: RecipientRow;
   try {
-    recipient = await ensureStudioRecipient(ctx, provider, payout.studio.providerUserId, latest);
+    recipient = await ensureStudioRecipient(ctx, provider, payout.studio.providerUserId, payout.row);
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err;
     ctx.log.error({ err: err.message, status: err.status }, 'payment provider call failed');

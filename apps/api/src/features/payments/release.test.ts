@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { verifiedInvestor as investorAtSandbox, useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { investments } from '../../db/schema-investing.ts';
+import { studioKyb } from '../../db/schema-kyb.ts';
 import { providerEscrowReleases } from '../../db/schema-payments-release.ts';
 import type { Payments } from '../../platform/payments/create-provider.ts';
 import { decideKycDocument } from '../../platform/payments/sandbox/kyb.ts';
@@ -301,7 +302,7 @@ describe('a funded campaign’s money paid to its studio', () => {
     const seen = async () => (await studio.client.get('/api/payments/studio/releases/')).json().items[0];
     expect(await seen()).toMatchObject({
       status: 'transferred',
-      awaiting_payout_account: true,
+      waiting_for: 'payout_account',
       reason: null,
     });
     expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 0, paidOut: 0, failed: 0 });
@@ -330,11 +331,31 @@ describe('a funded campaign’s money paid to its studio', () => {
       },
     ]);
     expect(await releaseOf(c.id)).toMatchObject({ status: 'paying', recipientId });
-    expect(await seen()).toMatchObject({ status: 'paying', awaiting_payout_account: false });
+    expect(await seen()).toMatchObject({ status: 'paying', waiting_for: null });
     sandbox.settlePayout(String(releasePayouts(c.id)[0]?.Id), 'SUCCEEDED');
     await sandbox.flushHooks();
     expect((await releaseOf(c.id))?.status).toBe('paid');
     await expectBooksSound();
+  });
+
+  it('a verification run out after the transfer holds the payout, and the studio reads why', async () => {
+    const studio = await verifiedStudio({ confirm: false });
+    const { campaign: c } = await fundedCampaign(studio.id, 0);
+    expect(await releaseEscrows(ctx())).toMatchObject({ transferred: 1, paidOut: 0 });
+    await db()
+      .update(studioKyb)
+      .set({ validUntil: new Date(Date.now() - DAY) })
+      .where(eq(studioKyb.userId, studio.id));
+    // Confirming the account now is not enough: the verification must run again.
+    const confirm = await studio.client.post('/api/studio-verification/payout-account/confirm', {});
+    sandbox.confirmRecipient(/\/sca\/([A-Za-z0-9_]+)/.exec(confirm.json().confirm_url)![1]!);
+    await sandbox.flushHooks();
+    expect(await releaseEscrows(ctx())).toMatchObject({ paidOut: 0 });
+    expect(releasePayouts(c.id)).toEqual([]);
+    expect((await studio.client.get('/api/payments/studio/releases/')).json().items[0]).toMatchObject({
+      status: 'transferred',
+      waiting_for: 'verification',
+    });
   });
 
   it('pays nothing to a renewal’s new IBAN before the renewal is approved: the money waits in the studio’s wallet', async () => {
@@ -366,7 +387,7 @@ describe('a funded campaign’s money paid to its studio', () => {
     expect(releasePayouts(c.id)).toEqual([]);
     expect((await studio.client.get('/api/payments/studio/releases/')).json().items[0]).toMatchObject({
       status: 'transferred',
-      awaiting_payout_account: true,
+      waiting_for: 'payout_account',
     });
     await expectBooksSound();
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { type Payout, ProviderError, type Transfer } from '../../platform/payments/provider.ts';
-import { studioAtProvider } from '../kyb/provider-studio.ts';
+import { type StudioAtProvider, studioAtProvider } from '../kyb/provider-studio.ts';
 import * as ledger from '../ledger/service.ts';
 import { earlierAttempt } from './earlier-attempt.ts';
 import * as repo from './release-repo.ts';
@@ -299,7 +299,9 @@ export async function applyReleasePayout(ctx: AppContext, payout: Payout): Promi
   return paid ? 'paid' : 'refused';
 }
 
-const releaseDto = (r: repo.ReleaseRow, title: string, awaitingAccount: boolean): EscrowReleaseDto => ({
+type WaitingFor = EscrowReleaseDto['waiting_for'];
+
+const releaseDto = (r: repo.ReleaseRow, title: string, waitingFor: WaitingFor): EscrowReleaseDto => ({
   campaign_id: r.campaignId,
   campaign_title: title,
   amount_cents: r.amountCents,
@@ -307,55 +309,55 @@ const releaseDto = (r: repo.ReleaseRow, title: string, awaitingAccount: boolean)
   net_cents: r.amountCents - r.feeCents,
   status: r.status,
   reason: r.status.endsWith('_failed') ? r.resultMessage : null,
-  awaiting_payout_account: awaitingAccount,
+  waiting_for: waitingFor,
   updated_at: r.updatedAt.toISOString(),
 });
 
 /**
- * Whether each release waits in its studio's wallet for a payout account to pay to: one the
- * studio's representative has not confirmed yet, or none of a running verification. A refused
- * payout waits likewise when its account is still the one refused (a new account is needed).
+ * What each release in its studio's wallet waits for before the payout (payStudios): a running
+ * verification, or a payout account to pay to (one the studio's representative has not confirmed
+ * yet; after a refused payout, another than the one refused).
  */
-async function awaitingAccounts(ctx: AppContext, rows: repo.ReleaseRow[]): Promise<boolean[]> {
+async function waitingFor(ctx: AppContext, rows: repo.ReleaseRow[]): Promise<WaitingFor[]> {
   const now = new Date();
-  const accounts = new Map<string, string | null>();
-  const awaiting: boolean[] = [];
+  const studios = new Map<string, StudioAtProvider | null>();
+  const out: WaitingFor[] = [];
   for (const r of rows) {
     if (r.status !== 'transferred' && r.status !== 'payout_failed') {
-      awaiting.push(false);
+      out.push(null);
       continue;
     }
-    if (!accounts.has(r.studioUserId))
-      accounts.set(
-        r.studioUserId,
-        (await studioAtProvider(ctx.db, r.studioUserId, now))?.recipientId ?? null,
-      );
-    const recipientId = accounts.get(r.studioUserId) ?? null;
-    awaiting.push(recipientId === null || (r.status === 'payout_failed' && r.recipientId === recipientId));
+    if (!studios.has(r.studioUserId))
+      studios.set(r.studioUserId, await studioAtProvider(ctx.db, r.studioUserId, now));
+    const studio = studios.get(r.studioUserId);
+    if (!studio) out.push('verification');
+    else if (!studio.recipientId || (r.status === 'payout_failed' && r.recipientId === studio.recipientId))
+      out.push('payout_account');
+    else out.push(null);
   }
-  return awaiting;
+  return out;
 }
 
 /** The studio's campaigns whose money was paid, or is being paid, to it. */
 export async function studioReleases(ctx: AppContext, studioUserId: string): Promise<EscrowReleaseList> {
   const rows = await repo.releasesOfStudio(ctx.db, studioUserId);
-  const awaiting = await awaitingAccounts(
+  const waiting = await waitingFor(
     ctx,
     rows.map((r) => r.release),
   );
-  return { items: rows.map(({ release, title }, i) => releaseDto(release, title, awaiting[i] ?? false)) };
+  return { items: rows.map(({ release, title }, i) => releaseDto(release, title, waiting[i] ?? null)) };
 }
 
 /** The back office's list: every release, the newest change first (the 200 most recent). */
 export async function backofficeReleases(ctx: AppContext): Promise<BackofficeReleaseList> {
   const rows = await repo.allReleases(ctx.db, 200);
-  const awaiting = await awaitingAccounts(
+  const waiting = await waitingFor(
     ctx,
     rows.map((r) => r.release),
   );
   return {
     items: rows.map(({ release, title, username }, i) => ({
-      ...releaseDto(release, title, awaiting[i] ?? false),
+      ...releaseDto(release, title, waiting[i] ?? null),
       studio_id: release.studioUserId,
       studio_username: username,
       transfer_id: release.transferId,

@@ -11,7 +11,7 @@ const release = (over: Record<string, unknown>) => ({
   net_cents: 4_750_000,
   status: 'paying',
   reason: null,
-  awaiting_payout_account: false,
+  waiting_for: null,
   updated_at: '2026-11-28T10:00:00.000Z',
   ...over,
 });
@@ -55,14 +55,22 @@ describe("the studio's payments of the money raised", () => {
   });
 
   it('says the money waits in the studio’s wallet for its payout account, and where to confirm it', async () => {
-    show([release({ status: 'transferred', awaiting_payout_account: true })]);
+    show([release({ status: 'transferred', waiting_for: 'payout_account' })]);
     expect(await screen.findByTestId('studio-payout-status')).toHaveTextContent(
       "in your studio's wallet: paid to your bank once your legal representative confirms the payout account",
     );
-    expect(screen.getByRole('link', { name: /where the payout account is confirmed/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: "Go to your studio's verification" })).toHaveAttribute(
       'href',
       '/studio-verification',
     );
+  });
+
+  it('says the money waits for the studio’s verification to be renewed', async () => {
+    show([release({ status: 'transferred', waiting_for: 'verification' })]);
+    expect(await screen.findByTestId('studio-payout-status')).toHaveTextContent(
+      "in your studio's wallet: paid to your bank once your studio's verification is renewed",
+    );
+    expect(screen.getByRole('link', { name: "Go to your studio's verification" })).toBeInTheDocument();
   });
 
   it('names no account to confirm once the payout can go', async () => {
@@ -70,6 +78,6 @@ describe("the studio's payments of the money raised", () => {
     expect(await screen.findByTestId('studio-payout-status')).toHaveTextContent(
       "in your studio's wallet, the bank transfer follows",
     );
-    expect(screen.queryByRole('link', { name: /payout account/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /verification/ })).toBeNull();
   });
 });

@@ -10,7 +10,8 @@ import styles from './payments.module.css';
 // The money the studio's funded campaigns raised, paid to it through the payment provider
 // (ADR 0042): for each campaign the amount, the platform's fee, what reaches the studio's bank and
 // how far that payment has come. Nothing is shown before a first campaign's money moves. Money
-// waiting in the studio's wallet for a confirmed payout account says so, with the way there.
+// waiting in the studio's wallet (for a confirmed payout account, or a running verification) says
+// so, with the way to the verification page.
 
 const fetchReleases = (signal?: AbortSignal) =>
   apiRequest<{ items: EscrowReleaseDto[] }>('/payments/studio/releases/', { signal });
@@ -50,15 +51,15 @@ export function StudioPayouts() {
                 <dt>{t('studioPayouts.status')}</dt>
                 <dd data-testid="studio-payout-status">
                   {t(
-                    r.awaiting_payout_account && r.status === 'transferred'
-                      ? 'studioPayouts.awaitingAccount'
+                    r.waiting_for && r.status === 'transferred'
+                      ? `studioPayouts.waitingFor.${r.waiting_for}`
                       : `studioPayouts.states.${r.status}`,
                   )}
                 </dd>
               </div>
             </dl>
             {r.reason && <p className={styles.muted}>{t('studioPayouts.reason', { reason: r.reason })}</p>}
-            {r.awaiting_payout_account && (
+            {r.waiting_for && (
               <p>
                 <Link to={paths.studioVerification}>{t('studioPayouts.toVerification')}</Link>
               </p>
