@@ -79,6 +79,7 @@ export function createRecipient(host: ApiHost, user: Json, body: Json): Json {
   const id = nextId(s, 'rec_');
   const present = scaContext === 'USER_PRESENT';
   const recipient: Json = {
+    ScaContext: scaContext,
     Id: id,
     Status: present ? 'PENDING' : 'ACTIVE',
     DisplayName: displayName,
