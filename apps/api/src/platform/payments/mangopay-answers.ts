@@ -1,5 +1,4 @@
 import {
-  type BankAccount,
   type Hook,
   type IdentityVerificationSession,
   type IdentityVerificationStatus,
@@ -7,13 +6,15 @@ import {
   type KycDocumentStatus,
   type PayIn,
   type Payout,
+  type PayoutPaymentRef,
   ProviderError,
   type ProviderLegalUser,
   type ProviderMoney,
   type ProviderStatus,
   type ProviderUser,
   type ProviderWallet,
-  type Refund,
+  type Recipient,
+  type RecipientStatus,
   type Transfer,
   type Ubo,
   type UboDeclaration,
@@ -168,36 +169,47 @@ export function toWalletTransaction(j: Json): WalletTransaction {
   };
 }
 
+function paymentRef(v: unknown): PayoutPaymentRef | null {
+  const ref = (v ?? {}) as Json;
+  if (ref.ReasonType !== 'PAYIN_REFUND' || typeof ref.ReferenceId !== 'string') return null;
+  return { reasonType: 'PAYIN_REFUND', referenceId: ref.ReferenceId };
+}
+
 export function toPayout(j: Json): Payout {
   return {
     id: str(j.Id),
     status: status(j.Status),
     authorId: str(j.AuthorId),
     debitedWalletId: str(j.DebitedWalletId),
-    bankAccountId: str(j.BankAccountId),
+    // A payout to a legacy bank account (migrated to a Recipient by the provider) names it there.
+    recipientId: str(j.RecipientId ?? j.BankAccountId),
     amount: money(j.DebitedFunds),
     resultMessage: strOrNull(j.ResultMessage),
     tag: strOrNull(j.Tag),
+    paymentRef: paymentRef(j.PaymentRef),
   };
 }
 
-export function toRefund(j: Json): Refund {
-  return {
-    id: str(j.Id),
-    status: status(j.Status),
-    initialTransactionId: str(j.InitialTransactionId),
-    amount: money(j.DebitedFunds),
-    resultMessage: strOrNull(j.ResultMessage),
-  };
-}
+const RECIPIENT_STATUSES: RecipientStatus[] = ['PENDING', 'ACTIVE', 'CANCELED', 'DEACTIVATED'];
 
-export function toBankAccount(j: Json): BankAccount {
+export function toRecipient(j: Json): Recipient {
+  const s = str(j.Status) as RecipientStatus;
+  if (!RECIPIENT_STATUSES.includes(s))
+    throw new ProviderError(`provider sent recipient status ${s}`, 502, false);
+  const local = (((j.LocalBankTransfer as Json | null)?.EUR ?? {}) as Json) ?? {};
+  const person = j.IndividualRecipient as Json | null | undefined;
+  const business = j.BusinessRecipient as Json | null | undefined;
+  const action = j.PendingUserAction as Json | null | undefined;
   return {
     id: str(j.Id),
     userId: str(j.UserId),
-    ownerName: str(j.OwnerName),
-    iban: str(j.IBAN),
-    active: j.Active !== false,
+    status: s,
+    iban: str(local.IBAN).replace(/\s+/g, ''),
+    holderName: person
+      ? [str(person.FirstName), str(person.LastName)].filter(Boolean).join(' ')
+      : str(business?.BusinessName),
+    scaUrl: s === 'PENDING' ? strOrNull(action?.RedirectUrl) : null,
+    tag: strOrNull(j.Tag),
   };
 }
 

@@ -205,11 +205,17 @@ describe("the Mangopay adapter: a studio's verification", () => {
     expect((await provider.getKycDocument(doc.id))?.status).toBe('OUT_OF_DATE');
     // The studio's wallet and payout account hang on the same legal user.
     const wallet = await provider.createWallet({ ownerId: user.id, description: 'studio' }, key());
-    const bank = await provider.createBankAccount(
+    const account = await provider.createRecipient(
       user.id,
-      { ownerName: 'Faro Games S.r.l.', iban: 'IT60X0542811101000000123456', address: studio().headquarters },
+      {
+        holder: { type: 'Business', name: 'Faro Games S.r.l.' },
+        iban: 'IT60X0542811101000000123456',
+        address: studio().headquarters,
+        scaContext: 'USER_PRESENT',
+      },
       key(),
     );
-    expect([wallet.ownerId, bank.userId]).toEqual([user.id, user.id]);
+    expect([wallet.ownerId, account.userId]).toEqual([user.id, user.id]);
+    expect(account).toMatchObject({ status: 'PENDING', holderName: 'Faro Games S.r.l.' });
   });
 });

@@ -3,7 +3,6 @@ import MangoPay from 'mangopay4-nodejs-sdk';
 import {
   type Full,
   type Json,
-  toBankAccount,
   toHook,
   toIdentityVerification,
   toKycDocument,
@@ -11,7 +10,7 @@ import {
   toPayIn,
   toPayout,
   toProviderError,
-  toRefund,
+  toRecipient,
   toTransfer,
   toUbo,
   toUboDeclaration,
@@ -21,8 +20,6 @@ import {
   toWalletTransaction,
 } from './mangopay-answers.ts';
 import {
-  type BankAccount,
-  type BankAccountInput,
   type Hook,
   type HookEventType,
   type IdentityVerificationSession,
@@ -38,7 +35,8 @@ import {
   type ProviderLegalUser,
   type ProviderUser,
   type ProviderWallet,
-  type Refund,
+  type Recipient,
+  type RecipientInput,
   type Transfer,
   type TransferInput,
   type Ubo,
@@ -300,20 +298,40 @@ export class MangopayProvider implements PaymentProvider {
     return j ? toTransfer(j) : null;
   }
 
-  async createBankAccount(userId: string, input: BankAccountInput, key: string): Promise<BankAccount> {
+  async createRecipient(userId: string, input: RecipientInput, key: string): Promise<Recipient> {
+    const iban = input.iban.replace(/\s+/g, '').toUpperCase();
+    const holder = input.holder;
+    const name = holder.type === 'Individual' ? `${holder.firstName} ${holder.lastName}` : holder.name;
     const body = {
-      Type: 'IBAN',
-      OwnerName: input.ownerName,
-      IBAN: input.iban,
-      OwnerAddress: {
-        AddressLine1: input.address.line1,
-        City: input.address.city,
-        PostalCode: input.address.postalCode,
-        Country: input.address.country,
-      },
+      // What the user sees of it in Mangopay's own pages (the SCA page among them).
+      DisplayName: `${name} EUR`,
+      // A EUR account in the SEPA area, paid by local (SEPA) transfer; the account's country is
+      // its IBAN's.
+      PayoutMethodType: 'LocalBankTransfer',
+      RecipientType: holder.type,
+      Currency: 'EUR',
+      Country: iban.slice(0, 2),
+      RecipientScope: 'PAYOUT',
+      ...(holder.type === 'Individual'
+        ? {
+            IndividualRecipient: {
+              FirstName: holder.firstName,
+              LastName: holder.lastName,
+              Address: address(input.address),
+            },
+          }
+        : { BusinessRecipient: { BusinessName: holder.name, Address: address(input.address) } }),
+      LocalBankTransfer: { EUR: { IBAN: iban } },
+      ScaContext: input.scaContext,
+      Tag: input.tag,
     };
-    const j = await this.call('bank account', (o) => this.api.Users.createBankAccount(userId, body, o), key);
-    return toBankAccount(j);
+    const j = await this.call('recipient', (o) => this.api.Recipients.create(body, userId, o), key);
+    return toRecipient(j);
+  }
+
+  async getRecipient(id: string): Promise<Recipient | null> {
+    const j = await this.read('recipient', (o) => this.api.Recipients.get(id, o));
+    return j ? toRecipient(j) : null;
   }
 
   async createPayout(input: PayoutInput, key: string): Promise<Payout> {
@@ -321,32 +339,28 @@ export class MangopayProvider implements PaymentProvider {
       PaymentType: 'BANK_WIRE',
       AuthorId: input.authorId,
       DebitedWalletId: input.debitedWalletId,
-      BankAccountId: input.bankAccountId,
+      RecipientId: input.recipientId,
       DebitedFunds: { Currency: 'EUR', Amount: input.amount },
       Fees: { Currency: 'EUR', Amount: input.fees ?? 0 },
       BankWireRef: input.bankWireRef,
+      ...(input.paymentRef
+        ? {
+            PaymentRef: {
+              ReasonType: input.paymentRef.reasonType,
+              ReferenceId: input.paymentRef.referenceId,
+            },
+          }
+        : {}),
       Tag: input.tag,
     };
+    // A plain object, not the SDK's PayOut model: the SDK sends a plain body as it is, while its
+    // model knows neither RecipientId nor PaymentRef (mangopay.test.ts checks both arrive).
     return toPayout(await this.call('payout', (o) => this.api.PayOuts.create(body, o), key));
   }
 
   async getPayout(id: string): Promise<Payout | null> {
     const j = await this.read('payout', (o) => this.api.PayOuts.get(id, o));
     return j ? toPayout(j) : null;
-  }
-
-  async refundPayIn(payInId: string, authorId: string, key: string): Promise<Refund> {
-    const j = await this.call(
-      'refund',
-      (o) => this.api.PayIns.createRefund(payInId, { AuthorId: authorId }, o),
-      key,
-    );
-    return toRefund(j);
-  }
-
-  async getRefund(id: string): Promise<Refund | null> {
-    const j = await this.read('refund', (o) => this.api.Refunds.get(id, o));
-    return j ? toRefund(j) : null;
   }
 
   async createHook(eventType: HookEventType, url: string, key: string): Promise<Hook> {

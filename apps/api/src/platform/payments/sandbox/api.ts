@@ -1,15 +1,12 @@
 import { routeKybApi } from './kyb.ts';
 import {
-  adjust,
-  balanceOf,
-  escapeIban,
-  eur,
-  type Json,
-  newIban,
-  nextId,
-  now,
-  type SandboxState,
-} from './state.ts';
+  createRecipient,
+  NON_SCA_BANK_ACCOUNT,
+  payoutPaymentRef,
+  payoutRecipient,
+  recipientIban,
+} from './recipients.ts';
+import { adjust, balanceOf, eur, type Json, newIban, nextId, now, type SandboxState } from './state.ts';
 
 // The sandbox provider's API (ADR 0039): the subset of Mangopay's REST resources we use, answered
 // from the sandbox's state. server.ts does the HTTP around it (token, Idempotency-Key, faults) and
@@ -19,17 +16,20 @@ import {
 export class HttpFail extends Error {
   readonly status: number;
   readonly type: string;
-  constructor(status: number, type: string, message: string) {
+  /** Which fields were wrong, and why (Mangopay's `errors`). */
+  readonly errors: Record<string, string>;
+  constructor(status: number, type: string, message: string, errors: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.type = type;
+    this.errors = errors;
   }
 }
 
 /**
  * A wallet's transactions created in [AfterDate, BeforeDate), oldest first, a page at a time
  * (Page, Per_Page up to 100), as the provider lists them: pay-ins into it, transfers in or out,
- * payouts and refunds out of it.
+ * payouts out of it (a pay-in sent back among them).
  */
 export function walletTransactions(s: SandboxState, wallet: Json, query: URLSearchParams): Json[] {
   const int = (name: string, fallback: number) => {
@@ -48,7 +48,6 @@ export function walletTransactions(s: SandboxState, wallet: Json, query: URLSear
     ...[...s.payins.values()].filter((t) => t.CreditedWalletId === id),
     ...[...s.transfers.values()].filter((t) => t.DebitedWalletId === id || t.CreditedWalletId === id),
     ...[...s.payouts.values()].filter((t) => t.DebitedWalletId === id),
-    ...[...s.refunds.values()].filter((t) => t.DebitedWalletId === id),
   ]
     .filter((t) => Number(t.CreationDate) >= after && Number(t.CreationDate) < before)
     .sort((x, y) => Number(x.CreationDate) - Number(y.CreationDate) || made(x) - made(y));
@@ -58,7 +57,7 @@ export function walletTransactions(s: SandboxState, wallet: Json, query: URLSear
 /** What the API needs of the sandbox around it. */
 export interface ApiHost {
   readonly state: SandboxState;
-  /** Where the sandbox's own pages are (an identity check's hosted URL). */
+  /** Where the sandbox's own pages are (an identity check's hosted URL, a recipient's SCA page). */
   readonly baseUrl: string;
   /** IBANs whose payouts the sandbox bank refuses. */
   readonly failingIbans: Set<string>;
@@ -191,40 +190,6 @@ export function routeApi(
     return va;
   }
   if (method === 'GET' && a === 'payins' && parts.length === 2) return found(s.payins, b);
-  if (method === 'POST' && a === 'payins' && c === 'refunds' && parts.length === 3) {
-    const payin = found(s.payins, b);
-    if (payin.Status !== 'SUCCEEDED') throw new HttpFail(400, 'param_error', 'The payin is not succeeded');
-    if (payin.Refunded === true)
-      throw new HttpFail(400, 'param_error', 'The payin has already been refunded');
-    const amount = Number((payin.CreditedFunds as Json).Amount);
-    const walletId = String(payin.CreditedWalletId);
-    const id = nextId(s, 'rf_');
-    const ok = balanceOf(s, walletId) >= amount;
-    const refund = {
-      Id: id,
-      AuthorId: body.AuthorId ?? payin.AuthorId,
-      InitialTransactionId: payin.Id,
-      InitialTransactionType: 'PAYIN',
-      DebitedWalletId: walletId,
-      DebitedFunds: eur(amount),
-      CreditedFunds: eur(amount),
-      Fees: eur(0),
-      Status: ok ? 'SUCCEEDED' : 'FAILED',
-      ResultCode: ok ? '000000' : '001001',
-      ResultMessage: ok ? 'Success' : 'Unsufficient wallet balance',
-      Type: 'PAYOUT',
-      Nature: 'REFUND',
-      CreationDate: now(),
-    };
-    if (ok) {
-      adjust(s, walletId, -amount);
-      payin.Refunded = true;
-    }
-    s.refunds.set(id, refund);
-    host.emit(ok ? 'PAYIN_REFUND_SUCCEEDED' : 'PAYIN_REFUND_FAILED', id);
-    return refund;
-  }
-  if (method === 'GET' && a === 'refunds' && parts.length === 2) return found(s.refunds, b);
   if (method === 'POST' && a === 'transfers' && parts.length === 1) {
     const from = found(s.wallets, String(body.DebitedWalletId));
     const to = found(s.wallets, String(body.CreditedWalletId));
@@ -277,55 +242,65 @@ export function routeApi(
     parts.length === 4
   )
     return { Id: 'FEES_EUR', Balance: eur(s.feesCents), Currency: 'EUR', FundsType: 'FEES' };
-  if (method === 'POST' && a === 'users' && c === 'bankaccounts' && d === 'iban') {
-    const user = found(s.users, b);
-    if (typeof body.OwnerName !== 'string' || typeof body.IBAN !== 'string')
-      throw new HttpFail(400, 'param_error', 'OwnerName and IBAN are required');
-    const id = nextId(s, 'ba_');
-    const account = {
-      Id: id,
-      UserId: user.Id,
-      Type: 'IBAN',
-      OwnerName: body.OwnerName,
-      IBAN: escapeIban(body.IBAN),
-      OwnerAddress: body.OwnerAddress ?? null,
-      Active: true,
-      CreationDate: now(),
-    };
-    s.bankAccounts.set(id, account);
-    return account;
-  }
+  if (method === 'POST' && a === 'users' && c === 'recipients' && parts.length === 3)
+    return createRecipient(host, found(s.users, b), body);
+  if (method === 'GET' && a === 'recipients' && parts.length === 2) return found(s.recipients, b);
   if (method === 'POST' && a === 'payouts' && b === 'bankwire' && parts.length === 2) {
     const wallet = found(s.wallets, String(body.DebitedWalletId));
-    const account = found(s.bankAccounts, String(body.BankAccountId));
     const amount = Number((body.DebitedFunds as Json | undefined)?.Amount);
     if (!Number.isSafeInteger(amount) || amount <= 0)
-      throw new HttpFail(400, 'param_error', 'DebitedFunds is invalid');
-    const ok = balanceOf(s, String(wallet.Id)) >= amount;
-    const id = nextId(s, 'po_');
-    const payout = {
-      Id: id,
+      throw new HttpFail(400, 'param_error', 'DebitedFunds is invalid', { DebitedFunds: 'invalid' });
+    const base = {
       AuthorId: body.AuthorId,
       DebitedWalletId: wallet.Id,
-      BankAccountId: account.Id,
       DebitedFunds: eur(amount),
       CreditedFunds: eur(amount),
       Fees: eur(0),
       BankWireRef: body.BankWireRef ?? null,
-      Status: ok ? 'CREATED' : 'FAILED',
-      ResultCode: ok ? null : '001001',
-      ResultMessage: ok ? null : 'Unsufficient wallet balance',
       Tag: body.Tag ?? null,
       Type: 'PAYOUT',
       Nature: 'REGULAR',
       PaymentType: 'BANK_WIRE',
       CreationDate: now(),
     };
+    // A legacy Bank Account: the sandbox has none made before 30 April 2026, so every such payout
+    // fails as live Mangopay fails it for newer ones, moving nothing.
+    if (body.RecipientId == null && body.BankAccountId != null) {
+      const id = nextId(s, 'po_');
+      const payout = {
+        Id: id,
+        ...base,
+        BankAccountId: body.BankAccountId,
+        RecipientId: null,
+        PaymentRef: null,
+        Status: 'FAILED',
+        ...NON_SCA_BANK_ACCOUNT,
+      };
+      s.payouts.set(id, payout);
+      host.emit('PAYOUT_NORMAL_FAILED', id);
+      return payout;
+    }
+    const recipient = payoutRecipient(s, body);
+    const paymentRef = payoutPaymentRef(s, body, String(wallet.Id), amount);
+    const ok = balanceOf(s, String(wallet.Id)) >= amount;
+    const id = nextId(s, 'po_');
+    const payout = {
+      Id: id,
+      ...base,
+      RecipientId: recipient.Id,
+      PaymentRef: paymentRef,
+      Status: ok ? 'CREATED' : 'FAILED',
+      ResultCode: ok ? null : '001001',
+      ResultMessage: ok ? null : 'Unsufficient wallet balance',
+    };
     s.payouts.set(id, payout);
     if (ok) {
+      // The money leaves the wallet now; the bank settles the payout later (a refused one puts it
+      // back), on its own after payoutDelayMs or when a test settles it (settlePayout).
       adjust(s, String(wallet.Id), -amount);
+      const iban = recipientIban(recipient);
       host.later(
-        () => host.settlePayout(id, host.failingIbans.has(String(account.IBAN)) ? 'FAILED' : 'SUCCEEDED'),
+        () => host.settlePayout(id, host.failingIbans.has(iban) ? 'FAILED' : 'SUCCEEDED'),
         host.payoutDelayMs ?? 1000,
       );
     } else {

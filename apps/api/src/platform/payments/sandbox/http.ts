@@ -42,7 +42,7 @@ export async function readJson(req: IncomingMessage, limit?: number): Promise<Js
 }
 
 export function errorBody(err: HttpFail) {
-  return { Message: err.message, Type: err.type, Id: `err-${Date.now()}`, Date: now(), errors: {} };
+  return { Message: err.message, Type: err.type, Id: `err-${Date.now()}`, Date: now(), errors: err.errors };
 }
 
 export function send(res: ServerResponse, status: number, body: unknown): void {

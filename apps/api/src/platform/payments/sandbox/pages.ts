@@ -1,7 +1,9 @@
+import { holderName, recipientIban } from './recipients.ts';
 import type { Json } from './state.ts';
 
-// The sandbox provider's two pages (ADR 0039): the hosted identity check and a bank that sends a
-// transfer. Plain HTML, no script; every value shown is escaped.
+// The sandbox provider's pages (ADR 0039): the hosted identity check, a bank that sends a transfer
+// and the strong customer authentication that confirms a recipient. Plain HTML, no script; every
+// value shown is escaped.
 
 const escapeHtml = (v: unknown) =>
   String(v ?? '').replace(
@@ -28,15 +30,47 @@ export function idvPage(session: Json, user: Json | undefined): string {
   );
 }
 
-export function bankPage(values: { iban: string; payer: string; amount?: string; error?: string }): string {
+export function bankPage(values: {
+  iban: string;
+  payer: string;
+  payerIban?: string;
+  amount?: string;
+  error?: string;
+}): string {
   return layout(
     'Send a bank transfer',
     `<h1>Send a bank transfer</h1><p>Send euros to a personal IBAN shown on the platform: a member's wallet page, or a campaign's revenue page for the studio.</p>${values.error ? `<p class="error" role="alert">${escapeHtml(values.error)}</p>` : ''}
 <form method="post"><label for="iban">Beneficiary IBAN</label><input id="iban" name="iban" value="${escapeHtml(values.iban)}" required maxlength="40">
 <label for="payer">Your name (the payer)</label><input id="payer" name="payer" value="${escapeHtml(values.payer)}" required maxlength="140">
+<label for="payerIban">Your IBAN (optional: where the money goes if it is sent back)</label><input id="payerIban" name="payerIban" value="${escapeHtml(values.payerIban ?? '')}" maxlength="40">
 <label for="amount">Amount in euros</label><input id="amount" name="amount" inputmode="decimal" placeholder="250.00" value="${escapeHtml(values.amount ?? '')}" required maxlength="12">
 <label for="reference">Description (optional)</label><input id="reference" name="reference" maxlength="140">
 <button type="submit">Send the transfer</button></form>`,
+  );
+}
+
+/** An IBAN shown with its country and check digits and its last four characters only. */
+export const maskIban = (iban: string): string => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
+
+/**
+ * The strong customer authentication of a recipient: the user confirms (or cancels) registering
+ * the account. The forms post back to this page's own URL, which carries the return URL along.
+ */
+export function scaPage(recipient: Json, returnUrl: string | null): string {
+  const holder = holderName(recipient);
+  const iban = recipientIban(recipient);
+  const back = returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back to the platform</a></p>` : '';
+  const account = `<p>Account holder: <strong>${escapeHtml(holder)}</strong><br>IBAN: <strong>${escapeHtml(maskIban(iban))}</strong></p>`;
+  if (recipient.Status !== 'PENDING')
+    return layout(
+      'Confirm a bank account',
+      `<h1>Confirm a bank account</h1>${account}<p>This bank account is already ${escapeHtml(recipient.Status)}: it cannot be confirmed again.</p>${back}`,
+    );
+  return layout(
+    'Confirm a bank account',
+    `<h1>Confirm a bank account</h1><p>You are adding this bank account to receive payouts. A real provider would ask you to authenticate here (a code sent to your phone, your banking app).</p>${account}
+<form method="post"><input type="hidden" name="outcome" value="confirm"><button type="submit">Confirm</button></form>
+<form method="post"><input type="hidden" name="outcome" value="cancel"><button type="submit">Cancel</button></form>`,
   );
 }
 

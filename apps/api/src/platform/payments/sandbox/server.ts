@@ -1,18 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isValidIban } from '@indiesplit/shared/funds';
 import { type ApiHost, HttpFail, routeApi } from './api.ts';
 import { defaultDeliver, errorBody, euroCents, header, readJson, readText, send } from './http.ts';
 import { kybBodyLimit, serveKybPage } from './kyb.ts';
-import { bankPage, donePage, idvPage } from './pages.ts';
+import { bankPage, donePage, idvPage, scaPage } from './pages.ts';
 import { adjust, escapeIban, eur, type Json, newState, nextId, now, type SandboxState } from './state.ts';
 
 // The sandbox payment provider (PAYMENTS=sandbox, ADR 0039): a small HTTP server on loopback that
 // answers the subset of Mangopay's REST API we use — same paths, JSON shapes, OAuth client-
 // credentials token and Idempotency-Key — so the real adapter and the official SDK talk HTTP to it.
 // It keeps its state in memory, sends webhooks (GET ?EventType&RessourceId&Date) to the hooks
-// registered with it, and serves two pages where a newcomer "completes" an identity check and
-// "sends" a bank transfer to their personal IBAN. Tests use the same server, and its fault
+// registered with it, and serves pages where a newcomer "completes" an identity check, "sends" a
+// bank transfer to their personal IBAN and confirms a bank account to be paid out to (SCA). Tests use the same server, and its fault
 // switches (a 5xx or a hang, before or after the work is done) to prove retries are idempotent.
 
 /** Mangopay keeps the answer given to an Idempotency-Key for 24 hours; after that the key is new. */
@@ -137,8 +138,17 @@ export class SandboxProvider implements ApiHost {
 
   // ---- what a person does on the sandbox's pages (and tests do directly) ---------------------
 
-  /** A bank transfer arriving on a virtual IBAN: a succeeded BANK_WIRE pay-in and its webhook. */
-  receiveWire(input: { iban: string; amount: number; payerName: string; reference?: string }): Json {
+  /**
+   * A bank transfer arriving on a virtual IBAN: a succeeded BANK_WIRE pay-in and its webhook.
+   * `payerIban` is the account it came from (a fixed German test IBAN unless given).
+   */
+  receiveWire(input: {
+    iban: string;
+    amount: number;
+    payerName: string;
+    payerIban?: string;
+    reference?: string;
+  }): Json {
     const vaId = this.state.ibans.get(escapeIban(input.iban));
     const va = vaId ? this.state.virtualAccounts.get(vaId) : undefined;
     if (va?.Active !== true) throw new HttpFail(404, 'ressource_not_found', 'Unknown IBAN');
@@ -164,7 +174,11 @@ export class SandboxProvider implements ApiHost {
       PaymentType: 'BANK_WIRE',
       ExecutionType: 'EXTERNAL_INSTRUCTION',
       WireReference: input.reference ?? null,
-      DebitedBankAccount: { OwnerName: input.payerName, IBAN: 'DE89370400440532013000', Type: 'IBAN' },
+      DebitedBankAccount: {
+        OwnerName: input.payerName,
+        IBAN: escapeIban(input.payerIban ?? 'DE89370400440532013000'),
+        Type: 'IBAN',
+      },
     };
     this.state.payins.set(id, payin);
     adjust(this.state, String(va.WalletId), input.amount);
@@ -197,6 +211,46 @@ export class SandboxProvider implements ApiHost {
       id,
     );
     return session;
+  }
+
+  /**
+   * The user's answer on a PENDING recipient's SCA page: ACTIVE when they confirmed it, CANCELED
+   * when they did not, with its webhook. A recipient no longer PENDING is left as it is (and
+   * returned), so an answer given twice changes nothing.
+   */
+  completeRecipient(id: string, outcome: 'ACTIVE' | 'CANCELED'): Json {
+    const recipient = this.state.recipients.get(id);
+    if (!recipient) throw new HttpFail(404, 'ressource_not_found', 'Unknown recipient');
+    if (recipient.Status !== 'PENDING') return recipient;
+    recipient.Status = outcome;
+    recipient.PendingUserAction = null;
+    this.emit(outcome === 'ACTIVE' ? 'RECIPIENT_ACTIVE' : 'RECIPIENT_CANCELED', id);
+    return recipient;
+  }
+
+  /** For tests: the user confirmed the recipient with SCA (as the page's "Confirm" does). */
+  confirmRecipient(id: string): Json {
+    return this.completeRecipient(id, 'ACTIVE');
+  }
+
+  /** For tests: the user abandoned or failed SCA on the recipient (the page's "Cancel"). */
+  cancelRecipient(id: string): Json {
+    return this.completeRecipient(id, 'CANCELED');
+  }
+
+  /** For tests: the provider deactivates an ACTIVE recipient (it is never paid to again). */
+  deactivateRecipient(id: string): Json {
+    const recipient = this.state.recipients.get(id);
+    if (!recipient) throw new HttpFail(404, 'ressource_not_found', 'Unknown recipient');
+    if (recipient.Status !== 'ACTIVE') return recipient;
+    recipient.Status = 'DEACTIVATED';
+    this.emit('RECIPIENT_DEACTIVATED', id);
+    return recipient;
+  }
+
+  /** For tests: the recipients of a provider user, oldest first. */
+  recipientsOf(userId: string): Json[] {
+    return [...this.state.recipients.values()].filter((r) => r.UserId === userId);
   }
 
   /** Settles a payout now (the sandbox bank's answer). */
@@ -365,6 +419,34 @@ export class SandboxProvider implements ApiHost {
       const user = this.state.users.get(String(session.UserId));
       return html(200, idvPage(session, user));
     }
+    const sca = /^\/sandbox\/sca\/([A-Za-z0-9_]{1,64})$/.exec(url.pathname);
+    if (sca?.[1]) {
+      const recipient = this.state.recipients.get(sca[1]);
+      if (!recipient) return html(404, donePage('Unknown confirmation', 'This link is not valid.'));
+      // Where the platform asked the user to be sent back: only an absolute http(s) URL is followed.
+      const back = url.searchParams.get('returnUrl') ?? '';
+      const returnUrl = /^https?:\/\/[^\s]+$/i.test(back) && URL.canParse(back) ? back : null;
+      if (method === 'POST') {
+        if (recipient.Status !== 'PENDING') return html(409, scaPage(recipient, returnUrl));
+        const form = new URLSearchParams(await readText(req));
+        const confirmed = form.get('outcome') === 'confirm';
+        this.completeRecipient(sca[1], confirmed ? 'ACTIVE' : 'CANCELED');
+        if (returnUrl) {
+          res.writeHead(303, { location: returnUrl }).end();
+          return;
+        }
+        return html(
+          200,
+          donePage(
+            confirmed ? 'Bank account confirmed' : 'Confirmation canceled',
+            confirmed
+              ? 'The bank account can now be paid out to. You can close this page.'
+              : 'The bank account was not confirmed and cannot be paid out to. You can close this page.',
+          ),
+        );
+      }
+      return html(200, scaPage(recipient, returnUrl));
+    }
     if (url.pathname === '/sandbox/kyb')
       return serveKybPage(this, req, method, html, (location) => res.writeHead(303, { location }).end());
     if (url.pathname === '/sandbox/bank') {
@@ -373,13 +455,17 @@ export class SandboxProvider implements ApiHost {
         const iban = escapeIban(form.get('iban') ?? '');
         const payerName = (form.get('payer') ?? '').trim().slice(0, 140);
         const amount = euroCents(form.get('amount') ?? '');
-        if (!iban || !payerName || amount === null)
+        // The payer's own account, where a pay-in sent back goes (a test IBAN when left empty).
+        const payerIban = escapeIban(form.get('payerIban') ?? '');
+        if (!iban || !payerName || amount === null || (payerIban !== '' && !isValidIban(payerIban)))
           return html(
             400,
             bankPage({
               iban,
               payer: payerName,
-              error: 'Fill in the IBAN, your name and an amount such as 250.00.',
+              payerIban,
+              error:
+                'Fill in the IBAN, your name and an amount such as 250.00 (and your IBAN, if you give one, must be valid).',
             }),
           );
         try {
@@ -387,6 +473,7 @@ export class SandboxProvider implements ApiHost {
             iban,
             amount,
             payerName,
+            ...(payerIban ? { payerIban } : {}),
             reference: form.get('reference')?.slice(0, 140),
           });
           return html(

@@ -17,8 +17,8 @@ export interface SandboxState {
   payins: Map<string, Json>;
   transfers: Map<string, Json>;
   payouts: Map<string, Json>;
-  refunds: Map<string, Json>;
-  bankAccounts: Map<string, Json>;
+  /** Bank accounts registered to pay out to (Mangopay's Recipients). */
+  recipients: Map<string, Json>;
   hooks: Map<string, Json>;
   /** The client's fees wallet (FEES_EUR): every transfer's fees, in cents. */
   feesCents: number;
@@ -37,8 +37,7 @@ export function newState(): SandboxState {
     payins: new Map(),
     transfers: new Map(),
     payouts: new Map(),
-    refunds: new Map(),
-    bankAccounts: new Map(),
+    recipients: new Map(),
     hooks: new Map(),
     feesCents: 0,
     idempotency: new Map(),
