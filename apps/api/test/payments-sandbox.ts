@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { registerSandboxHooks } from '../src/features/payments/hooks.ts';
+import { confirmWithdrawalAccount } from '../src/features/payments/payouts.ts';
 import { findAccount } from '../src/features/payments/repo.ts';
 import { startIdentityCheck } from '../src/features/payments/service.ts';
 import type { AppContext } from '../src/platform/context.ts';
@@ -70,4 +71,29 @@ export async function verifiedInvestor(ctx: AppContext, sandbox: SandboxProvider
   if (cents > 0) sandbox.receiveWire({ iban: account.iban, amount: cents, payerName: 'Ada Investor' });
   await sandbox.flushHooks();
   return { ...m, walletId: account.walletId, iban: account.iban };
+}
+
+/**
+ * The member confirms the bank account of their waiting withdrawal on the sandbox's page, as the
+ * wallet page leads them to (an account confirmed before needs nothing): from the next round of
+ * the payout job, the withdrawal is paid.
+ */
+export async function confirmedWithdrawalAccount(
+  ctx: AppContext,
+  sandbox: SandboxProvider,
+  userId: string,
+  withdrawalId: string,
+): Promise<void> {
+  const { status, confirm_url } = await confirmWithdrawalAccount(ctx, userId, withdrawalId);
+  if (status === 'PENDING' && confirm_url) {
+    const page = await fetch(confirm_url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'confirm' }),
+      redirect: 'manual',
+    });
+    if (page.status !== 303) throw new Error(`the confirmation page answered ${page.status}`);
+  } else if (status !== 'ACTIVE') {
+    throw new Error(`the withdrawal's account is ${status}`);
+  }
+  await sandbox.flushHooks();
 }

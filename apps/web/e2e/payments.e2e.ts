@@ -16,8 +16,8 @@ import { type AppServer, startAppServer } from './server-process.ts';
 // server of its own with the sandbox provider on loopback. A new member verifies their identity on
 // the provider's hosted page, receives a personal IBAN, sends a transfer from the sandbox bank and
 // sees the wallet credited by the provider's event; invests; the campaign is funded, and the money
-// moves to its escrow at the provider; the member withdraws to their bank account and the
-// provider's payout closes the request. No admin touches anything.
+// moves to its escrow at the provider; the member withdraws to their bank account, confirms it on
+// the provider's page, and the provider's payout closes the request. No admin touches anything.
 
 let server: AppServer;
 
@@ -126,13 +126,23 @@ test('a new member verifies their identity, pays in to a personal IBAN, invests,
     await member.getByRole('textbox', { name: 'City' }).fill('Milano');
     await member.getByRole('combobox', { name: 'Country' }).selectOption('IT');
     await member.getByRole('button', { name: 'Request withdrawal' }).click();
-    await member.getByText(/Your request for €100\.00 is recorded/).waitFor();
+    // The provider pays only to a bank account the member confirmed on its page (strong customer
+    // authentication): the wallet sends them there, and the provider sends them back.
+    await member.waitForURL(/\/sandbox\/sca\//);
+    await member.getByRole('heading', { name: 'Confirm a bank account' }).waitFor();
+    await expect(member.getByText('Ada Byron')).toBeVisible();
+    await member.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await member.waitForURL(/\/portfolio\/wallet\?account=returned/);
     await expect(available(member)).toHaveText('€200.00');
+    await expectAccessible(member, 'wallet with a withdrawal on its way');
     // The provider's payout is asked for by a job and settled by the sandbox bank a second later.
+    // Each reload waits for the list, which a busy machine may take more than a moment to show.
     await expect(async () => {
       await member.reload();
-      await expect(member.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+      const request = member.getByRole('region', { name: 'Withdraw euros' }).getByRole('listitem').first();
+      await expect(request).toBeVisible({ timeout: 15_000 });
+      await expect(request.getByText('Paid', { exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
   });
 
   expect(errors).toEqual([]);

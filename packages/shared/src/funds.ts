@@ -256,6 +256,9 @@ export const WithdrawalRequest = z.object({
 /** What the form holds (euro string, IBAN as typed). */
 export type WithdrawalRequestInput = z.input<typeof WithdrawalRequest>;
 
+export const ACCOUNT_CONFIRMATIONS = ['confirmed', 'pending', 'not_confirmed'] as const;
+export type AccountConfirmation = (typeof ACCOUNT_CONFIRMATIONS)[number];
+
 export const WithdrawalDto = z.object({
   id: z.string(),
   amount_cents: z.number().int(),
@@ -268,6 +271,13 @@ export const WithdrawalDto = z.object({
   /** When an admin started paying it (from then on it cannot be cancelled). */
   started_at: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /**
+   * Where the payment provider pays withdrawals (ADR 0039), a requested withdrawal waits until the
+   * member has confirmed its bank account with the provider: `confirmed` (it is paid in the next
+   * round), `pending` (not confirmed yet), `not_confirmed` (the confirmation was cancelled or the
+   * account withdrawn: confirm again, or cancel the request). Null otherwise.
+   */
+  account_confirmation: z.enum(ACCOUNT_CONFIRMATIONS).nullable(),
 });
 export type WithdrawalDto = z.infer<typeof WithdrawalDto>;
 

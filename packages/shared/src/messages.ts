@@ -197,6 +197,11 @@ const en = {
   holderCountryInvalid: 'Please choose the country of the account holder’s address.',
   withdrawalAtProvider:
     'This withdrawal is paid through our payment provider: its status follows the provider, not the back office.',
+  withdrawalNotFound: 'This withdrawal request is not among yours.',
+  withdrawalAccountManual:
+    'Withdrawals here are paid by bank transfer from the platform’s account: there is no bank account to confirm with a payment provider.',
+  withdrawalAccountNotWaiting:
+    'This withdrawal is no longer waiting for your bank account: it is being paid, or it was paid, rejected or cancelled.',
   reconciliationRunning:
     'A reconciliation with the payment provider is running already. Wait for its result.',
   rejectionNoteRequired: 'Please write why the withdrawal is rejected: the investor will read it.',
@@ -596,6 +601,11 @@ const it: Record<MessageKey, string> = {
   holderCountryInvalid: 'Scegli il Paese dell’indirizzo dell’intestatario.',
   withdrawalAtProvider:
     'Questo prelievo è pagato tramite il nostro fornitore di pagamenti: il suo stato segue il fornitore, non il back office.',
+  withdrawalNotFound: 'Questa richiesta di prelievo non è tra le tue.',
+  withdrawalAccountManual:
+    'Qui i prelievi sono pagati con un bonifico dal conto della piattaforma: non c’è alcun conto bancario da confermare presso un fornitore di pagamenti.',
+  withdrawalAccountNotWaiting:
+    'Questo prelievo non è più in attesa del tuo conto bancario: è in pagamento, oppure è stato pagato, rifiutato o annullato.',
   reconciliationRunning:
     'Una riconciliazione con il fornitore di pagamenti è già in corso. Attendi il suo risultato.',
   rejectionNoteRequired: 'Scrivi perché il prelievo viene rifiutato: l’investitore leggerà il messaggio.',

@@ -24,6 +24,19 @@ export type PaymentAccountDto = z.infer<typeof PaymentAccountDto>;
 export const StartIdentityResponse = z.object({ hosted_url: z.string() });
 export type StartIdentityResponse = z.infer<typeof StartIdentityResponse>;
 
+// ---- the bank account a member's withdrawal is paid to (ADR 0039) --------------------------------
+
+export const RECIPIENT_STATUSES = ['PENDING', 'ACTIVE', 'CANCELED', 'DEACTIVATED'] as const;
+
+/** The member's bank account at the provider for a waiting withdrawal, and where to confirm it. */
+export const ConfirmAccountResponse = z.object({
+  /** ACTIVE: confirmed, the payout follows; PENDING: the member confirms it at `confirm_url`. */
+  status: z.enum(RECIPIENT_STATUSES),
+  /** The provider's page where the member confirms the account, while PENDING; else null. */
+  confirm_url: z.string().nullable(),
+});
+export type ConfirmAccountResponse = z.infer<typeof ConfirmAccountResponse>;
+
 export const SuspenseItemDto = z.object({
   payin_id: z.string(),
   amount_cents: z.number().int(),

@@ -509,6 +509,23 @@ describe('withdrawals', () => {
     await invariantsHold();
   });
 
+  it('has no bank account to confirm with a provider in manual mode (a translated 409)', async () => {
+    const m = await funded('100');
+    const asked = await withdraw(m.client, { amount: '25' });
+    expect(asked.json()).toMatchObject({ status: 'requested', account_confirmation: null });
+    const id = asked.json().id as string;
+    const confirm = await m.client.request('POST', `/api/payments/withdrawals/${id}/confirm-account/`, {
+      headers: { 'accept-language': 'it' },
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json()).toMatchObject({
+      code: 'withdrawalAccountManual',
+      message: expect.stringMatching(/non c’è alcun conto bancario da confermare/),
+    });
+    const [listed] = (await m.client.get('/api/funds/withdrawals/')).json().withdrawals;
+    expect(listed).toMatchObject({ id, status: 'requested', account_confirmation: null });
+  });
+
   it('is paid exactly once: the money leaves for good and the member is told', async () => {
     const m = await funded('100', { email: `w_${randomBytes(3).toString('hex')}@example.com` });
     const id = (await withdraw(m.client, { amount: '80' })).json().id;

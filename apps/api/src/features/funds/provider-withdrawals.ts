@@ -1,8 +1,9 @@
 import { maskIban } from '@indiesplit/shared/funds';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { withdrawals } from '../../db/schema-campaigns.ts';
+import { providerRecipients } from '../../db/schema-payments.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { closeWithdrawal } from './close-withdrawal.ts';
 import { mailTarget, UUID } from './common.ts';
 import { withdrawalPaidEmail, withdrawalRejectedEmail } from './emails.ts';
@@ -10,6 +11,10 @@ import type { WithdrawalRow } from './repo.ts';
 
 // Withdrawals the payment provider pays (ADR 0039). The payments feature asks the provider for the
 // payout; these are the funds feature's side of it, so the withdrawals table keeps one writer.
+//
+// The provider pays only to a bank account the member confirmed with it (an ACTIVE Recipient,
+// platform/payments/recipients.ts): until then a request stays requested, which the member may
+// still cancel, and the job does not pick it up.
 //
 // A request is claimed before the provider is called: under its row lock it moves from requested
 // to processing, so the member can no longer cancel money the provider may already be sending. The
@@ -21,8 +26,10 @@ export type ClaimedWithdrawal = WithdrawalRow & { retry: boolean };
 
 /**
  * Claims up to `limit` requests for the provider: requested ones that carry a holder's address
- * (made in a provider mode) move to processing; processing ones without a recorded payout (a call
- * that failed) are returned again, marked as retries. Oldest first.
+ * (made in a provider mode) and whose IBAN the member has confirmed move to processing; processing
+ * ones without a recorded payout (a call that failed) are returned again, marked as retries. Oldest
+ * first. A request whose account is not confirmed is not looked at, so however many of them wait,
+ * they neither fill a round nor come back to it.
  */
 export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Promise<ClaimedWithdrawal[]> {
   return ctx.db.transaction(async (tx) => {
@@ -30,8 +37,11 @@ export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Pro
       .update(withdrawals)
       .set({ status: 'processing', startedAt: sql`now()`, updatedAt: sql`now()` })
       .where(
-        sql`${withdrawals.id} in (select id from withdrawals where status = 'requested'
-              and holder_address is not null order by created_at limit ${limit} for update skip locked)`,
+        sql`${withdrawals.id} in (select w.id from withdrawals w where w.status = 'requested'
+              and w.holder_address is not null
+              and exists (select 1 from provider_recipients r where r.user_id = w.user_id
+                and r.purpose = 'payout' and r.iban = w.iban and r.status = 'ACTIVE')
+              order by w.created_at limit ${limit} for update of w skip locked)`,
       )
       .returning();
     const unsent = await tx
@@ -52,6 +62,75 @@ export async function claimProviderWithdrawals(ctx: AppContext, limit = 50): Pro
       ...unsent.filter((w) => !seen.has(w.id)).map((w) => ({ ...w, retry: true })),
     ];
   });
+}
+
+/**
+ * Gives a claimed request back to the member (processing to requested) when it has no payout and
+ * its account can no longer be paid to (the recipient was withdrawn after the claim): it waits for
+ * a new confirmation, and the member may cancel it again. False when it moved meanwhile.
+ */
+export async function releaseProviderWithdrawal(ctx: AppContext, id: string): Promise<boolean> {
+  const released = await ctx.db
+    .update(withdrawals)
+    .set({ status: 'requested', startedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, 'processing'),
+        isNotNull(withdrawals.holderAddress),
+        isNull(withdrawals.providerPayoutId),
+        isNull(withdrawals.startedBy),
+      ),
+    )
+    .returning({ id: withdrawals.id });
+  return released.length > 0;
+}
+
+/**
+ * The member's own request that waits for the provider (requested, made in a provider mode), the
+ * one whose bank account they are about to confirm. Another member's, or an unknown id: 404
+ * withdrawalNotFound (the same answer, so ids cannot be probed); one being paid or closed: 409.
+ */
+export async function waitingWithdrawalOf(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+): Promise<WithdrawalRow> {
+  if (!UUID.test(id)) throw notFound('withdrawalNotFound');
+  const [row] = await ctx.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
+  if (!row) throw notFound('withdrawalNotFound');
+  if (row.status !== 'requested' || !row.holderAddress)
+    throw new AppError('withdrawalAccountNotWaiting', 409);
+  return row;
+}
+
+/**
+ * The PENDING recipients that waiting requests depend on and that nothing has changed for since
+ * `before` (their event may have been lost): the job reads them back from the provider.
+ */
+export async function stalePendingRecipients(ctx: AppContext, before: Date, limit = 20): Promise<string[]> {
+  const rows = await ctx.db
+    .selectDistinct({ recipientId: providerRecipients.recipientId, updatedAt: providerRecipients.updatedAt })
+    .from(providerRecipients)
+    .innerJoin(
+      withdrawals,
+      and(eq(withdrawals.userId, providerRecipients.userId), eq(withdrawals.iban, providerRecipients.iban)),
+    )
+    .where(
+      and(
+        eq(providerRecipients.purpose, 'payout'),
+        eq(providerRecipients.status, 'PENDING'),
+        lt(providerRecipients.updatedAt, before),
+        eq(withdrawals.status, 'requested'),
+        isNotNull(withdrawals.holderAddress),
+      ),
+    )
+    .orderBy(asc(providerRecipients.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.recipientId);
 }
 
 /** Records the provider's payout of a claimed request (once; a retry finds it recorded). */

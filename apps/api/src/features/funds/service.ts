@@ -25,7 +25,10 @@ export {
   claimProviderWithdrawals,
   type ProviderWithdrawalOutcome,
   recordProviderPayout,
+  releaseProviderWithdrawal,
   settleProviderWithdrawal,
+  stalePendingRecipients,
+  waitingWithdrawalOf,
 } from './provider-withdrawals.ts';
 
 // ---- personal reference ------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import { users } from '../../db/schema.ts';
 import { providerPayins } from '../../db/schema-payments.ts';
 import type { Payments } from '../../platform/payments/create-provider.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
+import { claimProviderWithdrawals } from '../funds/service.ts';
+import { identityOf } from '../identity/service.ts';
 import { checkLedgerInvariants } from '../ledger/service.ts';
 import { sendPayouts } from './payouts.ts';
 import { reconcile } from './reconciliation.ts';
@@ -343,13 +345,18 @@ describe('withdrawals paid by the provider', () => {
   const mine = async (client: TestClient, id: string) =>
     (await client.get('/api/funds/withdrawals/')).json().withdrawals.find((w: { id: string }) => w.id === id);
 
-  /** Asks for a withdrawal to IBAN in a provider mode (with the holder's address); its id. */
-  async function askWithdrawal(client: TestClient, amount: string, holder: string): Promise<string> {
+  /** Asks for a withdrawal to `iban` in a provider mode (with the holder's address); its id. */
+  async function askWithdrawal(
+    client: TestClient,
+    amount: string,
+    holder: string,
+    iban = IBAN,
+  ): Promise<string> {
     const asked = await client.post('/api/funds/withdrawals/', {
       amount,
-      iban: IBAN,
+      iban,
       account_holder: holder,
-      holder_address: ADDRESS,
+      holder_address: { ...ADDRESS, country: iban.slice(0, 2) },
     });
     expect(asked.statusCode).toBe(201);
     return asked.json().id as string;
@@ -357,6 +364,47 @@ describe('withdrawals paid by the provider', () => {
 
   const payoutsOf = (withdrawalId: string) =>
     [...sandbox.state.payouts.values()].filter((p) => p.Tag === withdrawalId);
+
+  const RETURN_URL = () => `${t.config.publicUrl}/portfolio/wallet?account=returned`;
+
+  /** What the wallet page calls right after the request (and its "Confirm your bank account" button). */
+  async function confirmAccount(client: TestClient, id: string) {
+    const res = await client.post(`/api/payments/withdrawals/${id}/confirm-account/`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { status: string; confirm_url: string | null };
+  }
+
+  /** The recipient a confirmation page is for. */
+  const recipientOf = (confirmUrl: string) => {
+    const id = /\/sandbox\/sca\/([A-Za-z0-9_]+)\?/.exec(confirmUrl)?.[1];
+    const recipient = sandbox.state.recipients.get(String(id));
+    if (!recipient) throw new Error(`no recipient behind ${confirmUrl}`);
+    return recipient;
+  };
+
+  /** What the member does on the provider's page: confirm (or cancel), then back to the wallet. */
+  async function onConfirmPage(confirmUrl: string, outcome: 'confirm' | 'cancel') {
+    expect(confirmUrl.startsWith(`${sandbox.baseUrl}/sandbox/sca/`)).toBe(true);
+    const page = await fetch(confirmUrl);
+    expect(page.status).toBe(200);
+    const answer = await fetch(confirmUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome }),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(RETURN_URL());
+    await sandbox.flushHooks();
+  }
+
+  /** The request's bank account registered and confirmed by the member; the recipient's id. */
+  async function confirmed(client: TestClient, id: string): Promise<string> {
+    const asked = await confirmAccount(client, id);
+    expect(asked).toMatchObject({ status: 'PENDING' });
+    await onConfirmPage(String(asked.confirm_url), 'confirm');
+    expect(await mine(client, id)).toMatchObject({ status: 'requested', account_confirmation: 'confirmed' });
+    return String(recipientOf(String(asked.confirm_url)).Id);
+  }
 
   /**
    * The withdrawal has exactly one payout at the provider; the bank pays it, and the member sees
@@ -371,7 +419,7 @@ describe('withdrawals paid by the provider', () => {
     expect(await available(m.client)).toBe(left);
   }
 
-  it('asks for the holder’s address, then pays to the member’s own account once, whatever the events do', async () => {
+  it('waits until the member confirms the bank account, then pays to their own recipient once, whatever the events do', async () => {
     const m = await funded('Ada', 'Lovelace', 25_000);
     const noAddress = await m.client.request('POST', '/api/funds/withdrawals/', {
       body: { amount: '100.00', iban: IBAN, account_holder: 'Ada Lovelace' },
@@ -385,17 +433,58 @@ describe('withdrawals paid by the provider', () => {
     expect(noAddress.json().message).toMatch(/indirizzo dell’intestatario/);
     expect(await available(m.client)).toBe(25_000);
 
-    // The form's holder says something else: the provider's bank account carries the verified name.
+    // The form's holder says something else: the provider's recipient carries the verified name.
     const id = await askWithdrawal(m.client, '100.00', 'A. L.');
     expect(await available(m.client)).toBe(15_000);
+    expect(await mine(m.client, id)).toMatchObject({ status: 'requested', account_confirmation: 'pending' });
+
+    // Not confirmed (not even registered): nothing is paid, and the request stays the member's to
+    // cancel; the job does not even claim it (no round taken and given back, again and again).
+    expect((await claimProviderWithdrawals(t.app.ctx)).map((w) => w.id)).not.toContain(id);
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(0);
+    expect(await mine(m.client, id)).toMatchObject({ status: 'requested' });
+
+    const asked = await confirmAccount(m.client, id);
+    expect(asked.status).toBe('PENDING');
+    expect(asked.confirm_url).toBe(
+      `${sandbox.baseUrl}/sandbox/sca/${String(recipientOf(String(asked.confirm_url)).Id)}?returnUrl=${encodeURIComponent(RETURN_URL())}`,
+    );
+    const recipient = recipientOf(String(asked.confirm_url));
+    const { providerUserId: providerUser } = await identityOf(t.database.db, m.id);
+    expect(recipient).toMatchObject({
+      UserId: providerUser,
+      ScaContext: 'USER_PRESENT',
+      RecipientType: 'Individual',
+      IndividualRecipient: {
+        FirstName: 'Ada',
+        LastName: 'Lovelace',
+        Address: { AddressLine1: 'Via Roma 1', City: 'Milano', PostalCode: '20121', Country: 'IT' },
+      },
+      LocalBankTransfer: { EUR: { IBAN } },
+    });
+    // Asked again while the member has not confirmed: the same recipient, the same page.
+    expect(await confirmAccount(m.client, id)).toEqual(asked);
+    expect(sandbox.recipientsOf(String(providerUser))).toHaveLength(1);
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(await mine(m.client, id)).toMatchObject({ status: 'requested', account_confirmation: 'pending' });
+
+    await onConfirmPage(String(asked.confirm_url), 'confirm');
+    expect(await mine(m.client, id)).toMatchObject({
+      status: 'requested',
+      account_confirmation: 'confirmed',
+    });
 
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
     const [payout] = payoutsOf(id);
-    expect(payout).toMatchObject({ Status: 'CREATED', DebitedFunds: { Amount: 10_000 } });
-    const bank = sandbox.state.bankAccounts.get(String(payout?.BankAccountId));
-    expect(bank).toMatchObject({ OwnerName: 'Ada Lovelace', IBAN, OwnerAddress: { Country: 'IT' } });
+    expect(payout).toMatchObject({
+      Status: 'CREATED',
+      DebitedFunds: { Amount: 10_000 },
+      RecipientId: recipient.Id,
+      AuthorId: providerUser,
+    });
     expect(await providerWallet(m.iban)).toBe(15_000);
-    expect(await mine(m.client, id)).toMatchObject({ status: 'processing' });
+    expect(await mine(m.client, id)).toMatchObject({ status: 'processing', account_confirmation: null });
 
     // On its way: the member cannot cancel it, and no admin can pay or refuse it by hand.
     expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).json().code).toBe(
@@ -406,6 +495,10 @@ describe('withdrawals paid by the provider', () => {
     });
     expect(byHand.statusCode).toBe(409);
     expect(byHand.json().code).toBe('withdrawalAtProvider');
+    // Nor is there an account left to confirm.
+    const late = await m.client.post(`/api/payments/withdrawals/${id}/confirm-account/`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('withdrawalAccountNotWaiting');
 
     // A second round sends nothing more.
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
@@ -427,7 +520,7 @@ describe('withdrawals paid by the provider', () => {
       {
         authorId: String(payout?.AuthorId),
         debitedWalletId: String(payout?.DebitedWalletId),
-        bankAccountId: String(payout?.BankAccountId),
+        recipientId: String(payout?.RecipientId),
         amount: 1,
         tag: id,
       },
@@ -456,18 +549,163 @@ describe('withdrawals paid by the provider', () => {
     expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('a cancelled confirmation is not paid; confirming again makes a new recipient, which is', async () => {
+    const m = await funded('Mary', 'Somerville', 8_000);
+    const id = await askWithdrawal(m.client, '20.00', 'Mary Somerville');
+    const first = await confirmAccount(m.client, id);
+    await onConfirmPage(String(first.confirm_url), 'cancel');
+    expect(recipientOf(String(first.confirm_url)).Status).toBe('CANCELED');
+    expect(await mine(m.client, id)).toMatchObject({
+      status: 'requested',
+      account_confirmation: 'not_confirmed',
+    });
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(0);
+    expect(await available(m.client)).toBe(6_000);
+
+    // The button again: a new recipient (a cancelled one is never reused), which the member confirms.
+    const second = await confirmAccount(m.client, id);
+    expect(second.status).toBe('PENDING');
+    const recipient = recipientOf(String(second.confirm_url));
+    expect(recipient.Id).not.toBe(recipientOf(String(first.confirm_url)).Id);
+    await onConfirmPage(String(second.confirm_url), 'confirm');
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(payoutsOf(id)[0]).toMatchObject({ RecipientId: recipient.Id });
+    await paidOnce(m, id, 6_000);
+  });
+
+  it('a second withdrawal to a confirmed IBAN needs no new confirmation', async () => {
+    const m = await funded('Emmy', 'Noether', 9_000);
+    const firstId = await askWithdrawal(m.client, '10.00', 'Emmy Noether');
+    const recipientId = await confirmed(m.client, firstId);
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    await paidOnce(m, firstId, 8_000);
+
+    const asked = await m.client.post('/api/funds/withdrawals/', {
+      amount: '15.00',
+      iban: IBAN,
+      account_holder: 'Emmy Noether',
+      holder_address: ADDRESS,
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toMatchObject({ status: 'requested', account_confirmation: 'confirmed' });
+    const id = asked.json().id as string;
+    const recipients = sandbox.state.recipients.size;
+    expect(await confirmAccount(m.client, id)).toEqual({ status: 'ACTIVE', confirm_url: null });
+    expect(sandbox.state.recipients.size).toBe(recipients);
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    expect(payoutsOf(id)[0]).toMatchObject({ RecipientId: recipientId });
+    await paidOnce(m, id, 6_500);
+  });
+
+  it('someone else’s request, an unknown one or a closed one is refused, in the member’s language; a waiting one can be cancelled', async () => {
+    const owner = await funded('Sophie', 'Germain', 5_000);
+    const id = await askWithdrawal(owner.client, '30.00', 'Sophie Germain');
+    const other = await verifiedInvestor('Mallory', 'Other');
+    const recipients = sandbox.state.recipients.size;
+
+    const foreign = await other.client.request('POST', `/api/payments/withdrawals/${id}/confirm-account/`, {
+      headers: { 'accept-language': 'it' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({
+      code: 'withdrawalNotFound',
+      message: 'Questa richiesta di prelievo non è tra le tue.',
+    });
+    const unknown = await other.client.post(
+      '/api/payments/withdrawals/00000000-0000-4000-8000-000000000000/confirm-account/',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('withdrawalNotFound');
+    expect((await t.client().post(`/api/payments/withdrawals/${id}/confirm-account/`)).statusCode).toBe(401);
+    expect(sandbox.state.recipients.size).toBe(recipients);
+
+    // The owner cancels it while the account waits: the money is back, and nothing is paid later.
+    const asked = await confirmAccount(owner.client, id);
+    const cancelled = await owner.client.post(`/api/funds/withdrawals/${id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', account_confirmation: null });
+    expect(await available(owner.client)).toBe(5_000);
+    await onConfirmPage(String(asked.confirm_url), 'confirm');
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(0);
+    const closed = await owner.client.post(`/api/payments/withdrawals/${id}/confirm-account/`);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({
+      code: 'withdrawalAccountNotWaiting',
+      message: expect.stringMatching(/no longer waiting for your bank account/),
+    });
+    expect(await checkLedgerInvariants(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('a forged RECIPIENT_ACTIVE notice changes nothing: an unknown id, or a recipient the provider still has PENDING', async () => {
+    const m = await funded('Ada', 'Byron', 4_000);
+    const id = await askWithdrawal(m.client, '10.00', 'Ada Byron');
+    const asked = await confirmAccount(m.client, id);
+    const forged = await hook(t.client(), {
+      EventType: 'RECIPIENT_ACTIVE',
+      RessourceId: 'rec_forged_1',
+      Date: '1',
+    });
+    expect(forged.json()).toEqual({ result: 'unknown_resource' });
+    const early = await hook(t.client(), {
+      EventType: 'RECIPIENT_ACTIVE',
+      RessourceId: String(recipientOf(String(asked.confirm_url)).Id),
+      Date: '1',
+    });
+    expect(early.statusCode).toBe(200);
+    expect(await mine(m.client, id)).toMatchObject({ status: 'requested', account_confirmation: 'pending' });
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(0);
+    expect(await available(m.client)).toBe(3_000);
+  });
+
+  it('a confirmation whose event was lost is read back by the job after a while, and the payout follows', async () => {
+    const m = await funded('Hedy', 'Lamarr', 3_000);
+    const id = await askWithdrawal(m.client, '12.00', 'Hedy Lamarr');
+    const asked = await confirmAccount(m.client, id);
+    const activeHook = [...sandbox.state.hooks.values()].find((h) => h.EventType === 'RECIPIENT_ACTIVE');
+    activeHook!.Status = 'DISABLED';
+    try {
+      await onConfirmPage(String(asked.confirm_url), 'confirm');
+    } finally {
+      activeHook!.Status = 'ENABLED';
+    }
+    // Just confirmed, as far as we know still PENDING: not read back yet.
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(await mine(m.client, id)).toMatchObject({ account_confirmation: 'pending' });
+    // Eleven minutes without news.
+    await t.database.db.execute(
+      sql`update provider_recipients set updated_at = now() - interval '11 minutes' where user_id = ${m.id}`,
+    );
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
+    await paidOnce(m, id, 1_800);
+  });
+
+  it('an account withdrawn after the request was claimed gives the request back to the member, unpaid', async () => {
+    const m = await funded('Rosalind', 'Franklin', 2_000);
+    const id = await askWithdrawal(m.client, '5.00', 'Rosalind Franklin');
+    const recipientId = await confirmed(m.client, id);
+    // The job claims it; before it asks for the payout, the provider withdraws the account.
+    expect((await claimProviderWithdrawals(t.app.ctx)).map((w) => w.id)).toContain(id);
+    sandbox.deactivateRecipient(recipientId);
+    await sandbox.flushHooks();
+    expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
+    expect(payoutsOf(id)).toHaveLength(0);
+    expect(await mine(m.client, id)).toMatchObject({
+      status: 'requested',
+      started_at: null,
+      account_confirmation: 'not_confirmed',
+    });
+    expect((await m.client.post(`/api/funds/withdrawals/${id}/cancel`)).json().status).toBe('cancelled');
+    expect(await available(m.client)).toBe(2_000);
+  });
+
   it('a payout the bank refuses closes the request and gives the money back, in the ledger and at the provider', async () => {
     const m = await funded('Grace', 'Hopper', 5_000);
     const refusedIban = 'DE89370400440532013000';
     sandbox.failingIbans.add(refusedIban);
-    const asked = await m.client.post('/api/funds/withdrawals/', {
-      amount: '50.00',
-      iban: refusedIban,
-      account_holder: 'Grace Hopper',
-      holder_address: { ...ADDRESS, country: 'DE' },
-    });
-    expect(asked.statusCode).toBe(201);
-    const id = asked.json().id as string;
+    const id = await askWithdrawal(m.client, '50.00', 'Grace Hopper', refusedIban);
+    await confirmed(m.client, id);
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
     expect(await providerWallet(m.iban)).toBe(0);
     const [payout] = payoutsOf(id);
@@ -485,9 +723,9 @@ describe('withdrawals paid by the provider', () => {
   it('a retry after the provider forgot its Idempotency-Key (24 h) adopts the payout the lost answer made', async () => {
     const m = await funded('Grace', 'Hopper', 10_000);
     const id = await askWithdrawal(m.client, '30.00', 'Grace Hopper');
-    // The bank account is made; the payout is made too, but its answer is lost on every attempt.
+    await confirmed(m.client, id);
+    // The payout is made, but its answer is lost on every attempt.
     sandbox.faults.push(
-      { kind: 'pass', afterWork: false, method: 'POST' },
       ...Array.from({ length: 3 }, () => ({
         kind: 'status500' as const,
         afterWork: true,
@@ -505,16 +743,35 @@ describe('withdrawals paid by the provider', () => {
   it('a provider fault while asking leaves the request for the next round, which makes one payout', async () => {
     const m = await funded('Alan', 'Turing', 3_000);
     const id = await askWithdrawal(m.client, '30.00', 'Alan Turing');
-    // The payout is made, but its answer is lost three times: the adapter gives up this round.
+    await confirmed(m.client, id);
+    // The payout is made, but its answer is lost until the adapter gives up this round.
     sandbox.faults.push(
-      { kind: 'status500', afterWork: false },
-      { kind: 'status500', afterWork: true },
-      { kind: 'status500', afterWork: true },
-      { kind: 'status500', afterWork: true },
+      { kind: 'status500', afterWork: false, method: 'POST' },
+      { kind: 'status500', afterWork: true, method: 'POST' },
+      { kind: 'status500', afterWork: true, method: 'POST' },
     );
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 1 });
     expect(await mine(m.client, id)).toMatchObject({ status: 'processing' });
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
     await paidOnce(m, id, 0);
+  });
+
+  it('a provider down when the member confirms: 503, nothing registered, and the next try works', async () => {
+    const m = await funded('Ida', 'Rhodes', 1_000);
+    const id = await askWithdrawal(m.client, '5.00', 'Ida Rhodes');
+    const recipients = sandbox.state.recipients.size;
+    sandbox.faults.push(
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status500' as const,
+        afterWork: false,
+        method: 'POST' as const,
+      })),
+    );
+    const down = await m.client.post(`/api/payments/withdrawals/${id}/confirm-account/`);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe('paymentProviderUnavailable');
+    expect(sandbox.state.recipients.size).toBe(recipients);
+    expect(await mine(m.client, id)).toMatchObject({ status: 'requested', account_confirmation: 'pending' });
+    await confirmed(m.client, id);
   });
 });

@@ -10,7 +10,7 @@ import {
   newMember,
 } from '../../../test/fixtures/settlement.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { useSandboxApp } from '../../../test/payments-sandbox.ts';
+import { confirmedWithdrawalAccount, useSandboxApp } from '../../../test/payments-sandbox.ts';
 import { runDueWork } from '../../app/workers.ts';
 import { providerRevenuePayins } from '../../db/schema-payments-revenue.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox/server.ts';
@@ -283,22 +283,25 @@ describe('random sequences of provider events', () => {
             }
             case 'withdraw': {
               const m = members[s.who]!;
-              let asked = false;
+              const asked: { id?: string } = {};
               await allowRefusal(async () => {
-                await requestWithdrawal(ctx, m.id, {
-                  amount_cents: s.cents,
-                  iban: s.refused ? REFUSING_IBAN : OWN_IBAN,
-                  account_holder: 'Ada Investor',
-                  holder_address: {
-                    line1: 'Via Roma 1',
-                    city: 'Milano',
-                    postal_code: '20121',
-                    country: 'IT',
-                  },
-                });
-                asked = true;
+                asked.id = (
+                  await requestWithdrawal(ctx, m.id, {
+                    amount_cents: s.cents,
+                    iban: s.refused ? REFUSING_IBAN : OWN_IBAN,
+                    account_holder: 'Ada Investor',
+                    holder_address: {
+                      line1: 'Via Roma 1',
+                      city: 'Milano',
+                      postal_code: '20121',
+                      country: 'IT',
+                    },
+                  })
+                ).id;
               });
-              if (!asked) break;
+              if (!asked.id) break;
+              // Paid only once the member confirmed the account with the provider (once per IBAN).
+              await confirmedWithdrawalAccount(ctx, sandbox, m.id, asked.id);
               expect((await sendPayouts(ctx)).failed).toBe(0);
               for (const p of sandbox.state.payouts.values())
                 if (p.Status === 'CREATED') {

@@ -1,5 +1,6 @@
 import { BackofficeReleaseList, EscrowReleaseList } from '@indiesplit/shared/escrow-release';
 import {
+  ConfirmAccountResponse,
   PaymentAccountDto,
   ReconciliationDto,
   ReconciliationStatusDto,
@@ -16,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { ProviderError, parseHookNotice } from '../../platform/payments/provider.ts';
 import { handleHookNotice } from './hooks.ts';
+import { confirmWithdrawalAccount } from './payouts.ts';
 import { lastReconciliation, reconcile } from './reconciliation.ts';
 import { backofficeReleases, studioReleases } from './release.ts';
 import { errors, privateNoStore } from './route-parts.ts';
@@ -28,6 +30,8 @@ import {
 } from './service.ts';
 
 const Params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+/** A withdrawal's id: checked by the funds feature (an unknown one is 404 withdrawalNotFound). */
+const WithdrawalParams = z.object({ id: z.string().max(100) });
 
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,6 +75,27 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       const userId = requireSession(req).user.id;
       await ctx.limiter.consume({ name: 'identity-start', limit: 10, windowSeconds: 3600 }, userId);
       return startIdentityCheck(ctx, userId);
+    },
+  );
+
+  // The bank account of the member's waiting withdrawal, registered at the provider; while the
+  // member has not confirmed it, the page to send them to. Each call may register a new account at
+  // the provider (after a cancelled confirmation), hence the limit.
+  r.post(
+    '/payments/withdrawals/:id/confirm-account/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Register the bank account of one's waiting withdrawal with the provider; answers where to confirm it",
+        params: WithdrawalParams,
+        response: { 200: ConfirmAccountResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const userId = requireSession(req).user.id;
+      await ctx.limiter.consume({ name: 'withdrawal-account', limit: 20, windowSeconds: 3600 }, userId);
+      return confirmWithdrawalAccount(ctx, userId, req.params.id);
     },
   );
 

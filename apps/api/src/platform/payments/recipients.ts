@@ -136,6 +136,28 @@ export async function applyRecipient(db: Db, recipient: Recipient): Promise<Reci
   return updated ?? row;
 }
 
+/**
+ * Reads a recipient back from the provider (its event may have been lost) and applies it. One still
+ * PENDING is marked as read now (`updated_at`), so a job that reads back the PENDING ones unchanged
+ * for a while asks for each again only after that while. Null when the provider does not know it.
+ */
+export async function readBackRecipient(
+  db: Db,
+  provider: PaymentProvider,
+  recipientId: string,
+): Promise<RecipientRow | null> {
+  const read = await provider.getRecipient(recipientId);
+  if (!read) return null;
+  const row = await applyRecipient(db, read);
+  if (row?.status !== 'PENDING') return row;
+  const [touched] = await db
+    .update(providerRecipients)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(providerRecipients.recipientId, recipientId), eq(providerRecipients.status, 'PENDING')))
+    .returning();
+  return touched ?? row;
+}
+
 /** Where to send the user to confirm a PENDING recipient, bringing them back to `returnUrl`. */
 export function confirmUrl(row: RecipientRow, returnUrl: string): string | null {
   if (row.status !== 'PENDING' || !row.scaUrl) return null;

@@ -43,8 +43,22 @@ export const useDepositInstructions = () => useQuery(depositInstructionsQuery())
 export const fetchMyWithdrawals = (signal?: AbortSignal) =>
   apiRequest<{ withdrawals: WithdrawalDto[] }>('/funds/withdrawals/', { signal }).then((r) => r.withdrawals);
 
+/** How often the list is read again while a request waits for the provider (ADR 0039). */
+const WAITING_REFRESH_MS = 10_000;
+
 export const myWithdrawalsQuery = () =>
-  queryOptions({ queryKey: fundsKeys.myWithdrawals, queryFn: ({ signal }) => fetchMyWithdrawals(signal) });
+  queryOptions({
+    queryKey: fundsKeys.myWithdrawals,
+    queryFn: ({ signal }) => fetchMyWithdrawals(signal),
+    // A request waiting for its bank account's confirmation, or for the provider's payout once
+    // confirmed, changes with the provider's events: the page follows them while it is open.
+    refetchInterval: (query) =>
+      query.state.data?.some(
+        (w) => w.account_confirmation === 'pending' || w.account_confirmation === 'confirmed',
+      )
+        ? WAITING_REFRESH_MS
+        : false,
+  });
 
 export const useMyWithdrawals = () => useQuery(myWithdrawalsQuery());
 

@@ -24,6 +24,7 @@ const open = {
   created_at: '2026-03-02T10:00:00Z',
   started_at: null as string | null,
   decided_at: null,
+  account_confirmation: null as string | null,
 };
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
@@ -242,6 +243,161 @@ describe('a withdrawal an admin has started paying', () => {
     // The list is read again: the request shows its new state, without the button.
     expect(await within(list).findByText('Being paid')).toBeInTheDocument();
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('the bank account a provider pays to (ADR 0039)', () => {
+  const waiting = { ...open, account_confirmation: 'pending' };
+  const CONFIRM = 'POST /api/payments/withdrawals/w1/confirm-account/';
+  const SCA = 'https://provider.example/sca/rec_1?returnUrl=https%3A%2F%2Fapp.example%2Fportfolio%2Fwallet';
+
+  /** Where the page sends the browser, instead of leaving the test's document. */
+  function watchNavigation() {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    return assign;
+  }
+
+  async function askForWithdrawal(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByText('You have not asked for any withdrawal yet.');
+    await fill(user, {
+      'Amount in euros': '25',
+      'Account holder': 'Alice Example',
+      'IBAN of your account': 'IT60 X054 2811 1010 0000 0123 456',
+      'Street and number': 'Via Roma 1',
+      'Postal code': '20121',
+      City: 'Milano',
+    });
+    await user.selectOptions(screen.getByLabelText(/^Country/), 'IT');
+    await user.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+  }
+
+  it('right after the request, sends the member to the provider’s page to confirm the account', async () => {
+    const assign = watchNavigation();
+    const fetchMock = stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+      'POST /api/funds/withdrawals/': () => jsonResponse(201, waiting),
+      [CONFIRM]: () => jsonResponse(200, { status: 'PENDING', confirm_url: SCA }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    await askForWithdrawal(user);
+    expect(
+      await screen.findByText(
+        'Your request for €25.00 is recorded. Taking you to our payment provider to confirm your bank account…',
+      ),
+    ).toBeInTheDocument();
+    expect(assign).toHaveBeenCalledWith(SCA);
+    const posts = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url]) => String(url));
+    expect(posts).toEqual(['/api/funds/withdrawals/', '/api/payments/withdrawals/w1/confirm-account/']);
+  });
+
+  it('an IBAN already confirmed needs no new confirmation: no call, no redirect', async () => {
+    const assign = watchNavigation();
+    const fetchMock = stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [] }),
+      'POST /api/funds/withdrawals/': () => jsonResponse(201, { ...open, account_confirmation: 'confirmed' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    await askForWithdrawal(user);
+    expect(
+      await screen.findByText(
+        /Your request for €25.00 is recorded\. It is paid to your bank account, already confirmed/,
+      ),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('confirm-account'))).toBe(false);
+  });
+
+  it('a provider down when confirming: the request is recorded, the reason shown, and the list offers to confirm', async () => {
+    const assign = watchNavigation();
+    let withdrawals: Array<typeof waiting> = [];
+    stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals }),
+      'POST /api/funds/withdrawals/': () => {
+        withdrawals = [waiting];
+        return jsonResponse(201, waiting);
+      },
+      [CONFIRM]: () =>
+        jsonResponse(503, { success: false, code: 'paymentProviderUnavailable', message: 'x' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    await askForWithdrawal(user);
+    expect(
+      await screen.findByText(
+        /Your request for €25.00 is recorded, but the confirmation of your bank account could not start: Our payment provider is not answering right now/,
+      ),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    const list = await screen.findByRole('list');
+    expect(
+      await within(list).findByRole('button', {
+        name: /Confirm your bank account for the request of €25.00/,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('a waiting request says why it is not paid and confirms its account from the list', async () => {
+    const assign = watchNavigation();
+    stubApi({
+      'GET /api/funds/withdrawals/': () =>
+        jsonResponse(200, {
+          withdrawals: [
+            waiting,
+            { ...open, id: 'w2', amount_cents: 1_000, account_confirmation: 'not_confirmed' },
+            { ...open, id: 'w3', amount_cents: 700, account_confirmation: 'confirmed' },
+            {
+              ...open,
+              id: 'w4',
+              amount_cents: 500,
+              status: 'processing',
+              started_at: '2026-03-03T09:30:00Z',
+            },
+          ],
+        }),
+      [CONFIRM]: () => jsonResponse(200, { status: 'PENDING', confirm_url: SCA }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    const list = await screen.findByRole('list');
+    const [pending, cancelled, confirmed, processing] = within(list).getAllByRole('listitem');
+    expect(
+      within(pending!).getByText(/^Waiting for you to confirm your bank account with our payment provider/),
+    ).toBeInTheDocument();
+    expect(
+      within(cancelled!).getByText(/^Your bank account was not confirmed with our payment provider/),
+    ).toBeInTheDocument();
+    expect(
+      within(cancelled!).getByRole('button', { name: /^Confirm your bank account/ }),
+    ).toBeInTheDocument();
+    expect(within(confirmed!).getByText(/^Your bank account is confirmed/)).toBeInTheDocument();
+    expect(within(confirmed!).queryByRole('button', { name: /^Confirm your bank account/ })).toBeNull();
+    expect(within(confirmed!).getByRole('button', { name: /Cancel request of €7.00/ })).toBeInTheDocument();
+    expect(within(processing!).queryByRole('button')).toBeNull();
+
+    await user.click(within(pending!).getByRole('button', { name: /^Confirm your bank account/ }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(SCA));
+  });
+
+  it('a refused confirmation is said on the request, and nobody is sent anywhere', async () => {
+    const assign = watchNavigation();
+    stubApi({
+      'GET /api/funds/withdrawals/': () => jsonResponse(200, { withdrawals: [waiting] }),
+      [CONFIRM]: () =>
+        jsonResponse(409, { success: false, code: 'withdrawalAccountNotWaiting', message: 'x' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<WithdrawalSection askAddress />, { path: '/portfolio', auth: member() });
+    const list = await screen.findByRole('list');
+    await user.click(within(list).getByRole('button', { name: /^Confirm your bank account/ }));
+    expect(
+      await within(list).findByText(/^This withdrawal is no longer waiting for your bank account/),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
   });
 });
 

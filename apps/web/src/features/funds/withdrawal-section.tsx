@@ -21,6 +21,7 @@ import { errorText, fieldErrorKey, validationText } from '../../lib/error-text.t
 import { rulesResolver, schemaCheck } from '../../lib/form.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { passkeyProof } from '../auth/second-factor-api.ts';
+import { useConfirmWithdrawalAccount } from '../payments/api.ts';
 import { confirmOptions, mfaStatusQuery } from '../settings/two-factor-api.ts';
 import { useCancelWithdrawal, useMyWithdrawals, useRequestWithdrawal } from './api.ts';
 import { formatDateTime } from './format.ts';
@@ -65,10 +66,14 @@ const providerResolver = rulesResolver<WithdrawalForm>({
 /**
  * The request form. A refused request keeps every value and puts the reason next to its field.
  * `askAddress`: the payment provider pays withdrawals, and its bank accounts need the holder's address.
+ * The provider pays only to a bank account the member confirmed on its page: right after a request
+ * whose account is not confirmed yet, the browser goes there (and comes back to the wallet).
  */
 export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean }) {
   const { t, i18n } = useTranslation(['funds', 'errors']);
   const request = useRequestWithdrawal();
+  const confirmAccount = useConfirmWithdrawalAccount();
+  const busy = request.isPending || confirmAccount.isPending;
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<WithdrawalForm>({
     resolver: askAddress ? providerResolver : manualResolver,
@@ -125,10 +130,39 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
       });
       reset(EMPTY);
       setFactorCode('');
-      setResult({
-        ok: true,
-        text: t('withdraw.requested', { amount: formatMoney(created.amount_cents, 'EUR', i18n.language) }),
-      });
+      const amount = formatMoney(created.amount_cents, 'EUR', i18n.language);
+      // Paid by the provider to an account not confirmed yet (ADR 0039): the member confirms it now.
+      const toConfirm =
+        created.account_confirmation === 'pending' || created.account_confirmation === 'not_confirmed';
+      if (!toConfirm) {
+        setResult({
+          ok: true,
+          text: t(
+            created.account_confirmation === 'confirmed'
+              ? 'withdraw.requestedConfirmed'
+              : 'withdraw.requested',
+            { amount },
+          ),
+        });
+        return;
+      }
+      // The request is recorded whatever happens next; a confirmation that could not start is
+      // offered again on the request in the list.
+      try {
+        const account = await confirmAccount.mutateAsync(created.id);
+        setResult({
+          ok: true,
+          text: t(account.confirm_url ? 'withdraw.toConfirmPage' : 'withdraw.requestedConfirmed', { amount }),
+        });
+      } catch (confirmErr) {
+        setResult({
+          ok: false,
+          text: t('withdraw.requestedNotConfirmed', {
+            amount,
+            reason: errorText(t, confirmErr, { fallback: 'funds:withdraw.account.failed' }),
+          }),
+        });
+      }
     } catch (err) {
       let focused = false;
       if (err instanceof ApiError) {
@@ -171,7 +205,7 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
           {result.text}
         </Notice>
       )}
-      <fieldset className={styles.form} disabled={request.isPending}>
+      <fieldset className={styles.form} disabled={busy}>
         <legend className="visually-hidden">{t('withdraw.formTitle')}</legend>
         <div className={styles.row}>
           <Field
@@ -256,8 +290,8 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
         )}
       </fieldset>
       <div className={styles.actions}>
-        <Button type="submit" loading={request.isPending}>
-          {request.isPending ? t('withdraw.sending') : t('withdraw.submit')}
+        <Button type="submit" loading={busy}>
+          {busy ? t('withdraw.sending') : t('withdraw.submit')}
         </Button>
         {mfa.data && mfa.data.passkeys.length > 0 && (
           <Button
@@ -266,7 +300,7 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
             onClick={() => {
               viaPasskey.current = true;
             }}
-            disabled={request.isPending}
+            disabled={busy}
           >
             {t('secondFactor.usePasskey')}
           </Button>
@@ -279,8 +313,12 @@ export function WithdrawalForm({ askAddress = false }: { askAddress?: boolean })
 function WithdrawalItem({ w }: { w: WithdrawalDto }) {
   const { t, i18n } = useTranslation(['funds', 'errors']);
   const cancel = useCancelWithdrawal();
+  const confirmAccount = useConfirmWithdrawalAccount();
   const [error, setError] = useState<string | null>(null);
   const amount = formatMoney(w.amount_cents, 'EUR', i18n.language);
+  // Paid by the provider once the member confirmed the bank account with it: until then, why it
+  // waits and the way to confirm (again).
+  const toConfirm = w.account_confirmation === 'pending' || w.account_confirmation === 'not_confirmed';
   return (
     <li className={styles.item}>
       <div className={styles.itemMain}>
@@ -301,6 +339,9 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
             })}
           </span>
         )}
+        {w.account_confirmation && (
+          <span className={styles.muted}>{t(`withdraw.account.${w.account_confirmation}`)}</span>
+        )}
         {w.status === 'paid' && w.bank_reference && (
           <span className={styles.muted}>{t('withdraw.bankReference', { reference: w.bank_reference })}</span>
         )}
@@ -315,20 +356,37 @@ function WithdrawalItem({ w }: { w: WithdrawalDto }) {
       </div>
       {/* Only until an admin starts paying it (processing): then the money may already be on its way. */}
       {w.status === 'requested' && (
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={cancel.isPending}
-          aria-label={t('withdraw.cancelLabel', { amount, iban: formatIban(w.iban) })}
-          onClick={() => {
-            setError(null);
-            cancel.mutate(w.id, {
-              onError: (e) => setError(errorText(t, e, { fallback: 'funds:withdraw.cancelFailed' })),
-            });
-          }}
-        >
-          {t('withdraw.cancel')}
-        </Button>
+        <div className={styles.actions}>
+          {toConfirm && (
+            <Button
+              size="sm"
+              loading={confirmAccount.isPending || !!confirmAccount.data?.confirm_url}
+              aria-label={t('withdraw.account.confirmLabel', { amount, iban: formatIban(w.iban) })}
+              onClick={() => {
+                setError(null);
+                confirmAccount.mutate(w.id, {
+                  onError: (e) => setError(errorText(t, e, { fallback: 'funds:withdraw.account.failed' })),
+                });
+              }}
+            >
+              {t('withdraw.account.confirm')}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={cancel.isPending}
+            aria-label={t('withdraw.cancelLabel', { amount, iban: formatIban(w.iban) })}
+            onClick={() => {
+              setError(null);
+              cancel.mutate(w.id, {
+                onError: (e) => setError(errorText(t, e, { fallback: 'funds:withdraw.cancelFailed' })),
+              });
+            }}
+          >
+            {t('withdraw.cancel')}
+          </Button>
+        </div>
       )}
     </li>
   );

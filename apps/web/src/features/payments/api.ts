@@ -1,4 +1,5 @@
 import type {
+  ConfirmAccountResponse,
   PaymentAccountDto,
   ReconciliationDto,
   ReconciliationStatusDto,
@@ -35,6 +36,34 @@ export const useStartIdentityCheck = () =>
     mutationFn: startIdentityCheck,
     onSuccess: (r) => window.location.assign(r.hosted_url),
   });
+
+// ---- the bank account a withdrawal is paid to ------------------------------------------------
+
+/** Registers the bank account of the member's waiting withdrawal with the provider. */
+export const confirmWithdrawalAccount = (withdrawalId: string) =>
+  apiRequest<ConfirmAccountResponse>(
+    `/payments/withdrawals/${encodeURIComponent(withdrawalId)}/confirm-account/`,
+    { method: 'POST' },
+  );
+
+/**
+ * The provider pays a withdrawal only to a bank account the member confirmed on its page (strong
+ * customer authentication): while the account waits for that, the browser goes there and comes
+ * back to the wallet; an account already confirmed needs nothing, and the withdrawals on screen
+ * refresh.
+ */
+export const useConfirmWithdrawalAccount = () => {
+  const refreshMoney = useRefreshMoney();
+  return useMutation({
+    mutationFn: confirmWithdrawalAccount,
+    onSuccess: (r) => {
+      if (r.status === 'PENDING' && r.confirm_url) window.location.assign(r.confirm_url);
+      else void refreshMoney();
+    },
+    // A refusal usually means the request moved meanwhile (cancelled, being paid): show its state.
+    onError: () => void refreshMoney(),
+  });
+};
 
 // ---- back office: the suspense account ---------------------------------------------------------
 

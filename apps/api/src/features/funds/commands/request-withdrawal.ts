@@ -12,9 +12,9 @@ import { AppError, forbidden, notFound } from '../../../platform/errors.ts';
 import { enqueueMail } from '../../../platform/mailer.ts';
 import { assertIdentityVerified } from '../../identity/service.ts';
 import * as ledger from '../../ledger/service.ts';
+import { withAccountConfirmation } from '../account-confirmation.ts';
 import { accounts, mailTarget } from '../common.ts';
 import { withdrawalRequestedEmail } from '../emails.ts';
-import { toWithdrawalDto } from '../presenters/withdrawal.ts';
 import * as repo from '../repo.ts';
 
 export interface WithdrawalInput {
@@ -40,7 +40,8 @@ export async function requestWithdrawal(
 ): Promise<WithdrawalDto> {
   if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents <= 0)
     throw new AppError('invalidEuroAmount', 422, { fields: { amount: 'invalidEuroAmount' } });
-  // Paid by the provider (ADR 0039): its job picks the request up after this commit.
+  // Paid by the provider (ADR 0039): its job picks the request up once the member has confirmed
+  // the bank account with the provider (the payments feature's confirm-account).
   const byProvider = ctx.config.payments.mode !== 'manual';
   const row = await ctx.db.transaction(async (tx) => {
     const member = await repo.findMember(tx, userId);
@@ -89,5 +90,8 @@ export async function requestWithdrawal(
     );
     return inserted;
   });
-  return toWithdrawalDto(row);
+  // Paid by the provider: the answer says whether the account still needs the member's confirmation.
+  const [dto] = await withAccountConfirmation(ctx, userId, [row]);
+  if (!dto) throw new Error('withdrawal not presented');
+  return dto;
 }

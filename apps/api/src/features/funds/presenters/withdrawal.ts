@@ -1,4 +1,5 @@
 import {
+  type AccountConfirmation,
   type BackofficeWithdrawalDto,
   WITHDRAWAL_STATUSES,
   type WithdrawalDto,
@@ -10,7 +11,11 @@ import * as repo from '../repo.ts';
 export const statusOf = (value: string): WithdrawalStatus =>
   (WITHDRAWAL_STATUSES as readonly string[]).includes(value) ? (value as WithdrawalStatus) : 'requested';
 
-export function toWithdrawalDto(row: repo.WithdrawalRow): WithdrawalDto {
+/** `accountConfirmation`: where the provider pays it and it waits, how far its bank account is (account-confirmation.ts). */
+export function toWithdrawalDto(
+  row: repo.WithdrawalRow,
+  accountConfirmation: AccountConfirmation | null = null,
+): WithdrawalDto {
   return {
     id: row.id,
     amount_cents: row.amountCents,
@@ -22,6 +27,7 @@ export function toWithdrawalDto(row: repo.WithdrawalRow): WithdrawalDto {
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     decided_at: row.decidedAt?.toISOString() ?? null,
+    account_confirmation: accountConfirmation,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { WithdrawalDto } from '@indiesplit/shared/funds';
 import type { AppContext } from '../../../platform/context.ts';
-import { toWithdrawalDto } from '../presenters/withdrawal.ts';
+import { withAccountConfirmation } from '../account-confirmation.ts';
 import * as repo from '../repo.ts';
 
 export async function listMyWithdrawals(ctx: AppContext, userId: string): Promise<WithdrawalDto[]> {
-  return (await repo.listWithdrawalsOf(ctx.db, userId)).map(toWithdrawalDto);
+  return withAccountConfirmation(ctx, userId, await repo.listWithdrawalsOf(ctx.db, userId));
 }
