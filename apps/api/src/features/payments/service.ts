@@ -331,6 +331,9 @@ export async function assignSuspense(ctx: AppContext, adminId: string, payinId: 
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockParkedPayin(tx, payinId);
     if (!row?.userId) throw notParked();
+    // A return was asked and its answer never seen: its payout may have taken the money from the
+    // wallet. Sending it back again finds that payout (payin-return.ts); crediting it could not.
+    if (row.returnAskedAt && !row.returnPayoutId) throw new AppError('payinReturnInProgress', 409);
     await release(tx, payinId, row.amountCents, 'deposit_suspense_assigned', adminId);
     const credited = await creditProviderPayIn(ctx, tx, {
       userId: row.userId,
