@@ -226,6 +226,44 @@ describe('a member’s parked pay-in sent back', () => {
     await expectReconciled();
   });
 
+  it('an answer lost three times: not creditable meanwhile; sent again a day later, the one payout is found by its tag', async () => {
+    const { payinId } = await parked(1_800);
+    // The payer's account is registered (a POST passed on), then the payout is made but its
+    // answer is lost on every try of the adapter.
+    sandbox.faults.push(
+      { kind: 'pass', afterWork: false, method: 'POST' },
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'status500' as const,
+        afterWork: true,
+        method: 'POST' as const,
+      })),
+    );
+    const lost = await admin.client.post(returnUrl(payinId), { confirm: payinId, address: ADDRESS });
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().code).toBe('paymentProviderUnavailable');
+    expect(payoutsNaming(payinId)).toHaveLength(1);
+    expect(await outcomeOf(payinId)).toBe('suspense');
+    // Its payout may have taken the money: crediting it to the member is refused.
+    const assign = await admin.client.post(`/api/backoffice/payments/suspense/${payinId}/assign`, {
+      confirm: payinId,
+    });
+    expect(assign.statusCode).toBe(409);
+    expect(assign.json().code).toBe('payinReturnInProgress');
+
+    // A day later the provider has forgotten the key: the payout is found by its tag, not made again.
+    sandbox.passTime(25 * 60 * 60 * 1000);
+    const again = await admin.client.post(returnUrl(payinId), { confirm: payinId, address: ADDRESS });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().payout_id).toBe(payoutsNaming(payinId)[0]?.Id);
+    expect(payoutsNaming(payinId)).toHaveLength(1);
+    expect(await outcomeOf(payinId)).toBe('returning');
+    await expectReconciled();
+    sandbox.settlePayout(String(again.json().payout_id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect(await releases(payinId)).toHaveLength(1);
+    await expectReconciled();
+  });
+
   it('a bad address is refused field by field, translated, and nothing is asked of the provider', async () => {
     const { payinId } = await parked(900);
     const before = sandbox.requests.length;
