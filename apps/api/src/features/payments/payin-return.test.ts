@@ -264,6 +264,43 @@ describe('a member’s parked pay-in sent back', () => {
     await expectReconciled();
   });
 
+  it('a payout the provider refuses outright gives the attempt up with its reason; the next one registers the account again', async () => {
+    const { payinId } = await parked(1_100);
+    const first = await admin.client.post(returnUrl(payinId), { confirm: payinId, address: ADDRESS });
+    const recipientId = String(sandbox.state.payouts.get(first.json().payout_id)?.RecipientId);
+    sandbox.settlePayout(String(first.json().payout_id), 'FAILED');
+    await sandbox.flushHooks();
+    // The provider stops paying to the payer's account; its notice is lost.
+    const deactivated = [...sandbox.state.hooks.values()].find(
+      (h) => h.EventType === 'RECIPIENT_DEACTIVATED',
+    );
+    if (deactivated) deactivated.Status = 'DISABLED';
+    sandbox.deactivateRecipient(recipientId);
+    await sandbox.flushHooks();
+    if (deactivated) deactivated.Status = 'ENABLED';
+
+    const refused = await admin.client.request('POST', returnUrl(payinId), {
+      body: { confirm: payinId, address: ADDRESS },
+      headers: { 'accept-language': 'it' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'payinReturnRefused', message: /DEACTIVATED.*riprova/ });
+    expect(await outcomeOf(payinId)).toBe('suspense');
+    expect((await listed(payinId)).return_failure).toMatch(/DEACTIVATED/);
+    const [kept] = await db()
+      .select()
+      .from(providerRecipients)
+      .where(eq(providerRecipients.recipientId, recipientId));
+    expect(kept?.status).toBe('DEACTIVATED');
+    await expectReconciled();
+
+    const next = await admin.client.post(returnUrl(payinId), { confirm: payinId, address: ADDRESS });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().state).toBe('returning');
+    expect(sandbox.state.payouts.get(next.json().payout_id)?.RecipientId).not.toBe(recipientId);
+    await expectReconciled();
+  });
+
   it('a bad address is refused field by field, translated, and nothing is asked of the provider', async () => {
     const { payinId } = await parked(900);
     const before = sandbox.requests.length;

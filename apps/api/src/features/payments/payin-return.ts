@@ -5,7 +5,7 @@ import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Payout, ProviderError, type RecipientInput } from '../../platform/payments/provider.ts';
-import { ensureRecipient } from '../../platform/payments/recipients.ts';
+import { applyRecipient, ensureRecipient } from '../../platform/payments/recipients.ts';
 import { earlierAttempt } from './earlier-attempt.ts';
 import { atProvider, keyFor, providerOf } from './service.ts';
 
@@ -157,25 +157,40 @@ export async function askReturn(
     if (claimed.rows.length === 0) throw inProgress();
   }
   const tag = returnTag(side, payinId, attempt);
-  const payout = await atProvider(
-    ctx,
-    async () =>
-      (await earlierAttempt(provider, { walletId: owner.walletId, type: 'PAYOUT', tag, since }, (id) =>
-        provider.getPayout(id),
-      )) ??
-      (await provider.createPayout(
-        {
-          authorId: owner.providerUserId,
-          debitedWalletId: owner.walletId,
-          recipientId: recipient.recipientId,
-          amount: row.amountCents,
-          fees: 0,
-          paymentRef: { reasonType: 'PAYIN_REFUND', referenceId: payinId },
-          tag,
-        },
-        keyFor(tag),
-      )),
-  );
+  const payout = await atProvider(ctx, async () => {
+    try {
+      return (
+        (await earlierAttempt(provider, { walletId: owner.walletId, type: 'PAYOUT', tag, since }, (id) =>
+          provider.getPayout(id),
+        )) ??
+        (await provider.createPayout(
+          {
+            authorId: owner.providerUserId,
+            debitedWalletId: owner.walletId,
+            recipientId: recipient.recipientId,
+            amount: row.amountCents,
+            fees: 0,
+            paymentRef: { reasonType: 'PAYIN_REFUND', referenceId: payinId },
+            tag,
+          },
+          keyFor(tag),
+        ))
+      );
+    } catch (err) {
+      // A refusal (not a fault): no payout was made. The attempt is given up, with the provider's
+      // words for the admin, and the pay-in may be credited or sent again; the recipient is read
+      // back, so one the provider no longer pays to is replaced on the next attempt.
+      if (!(err instanceof ProviderError) || err.retryable) throw err;
+      await ctx.db.execute(sql`
+        update ${sql.identifier(side.table)}
+        set return_asked_at = null, return_failure = ${err.message}, updated_at = now()
+        where payin_id = ${payinId} and outcome = 'suspense' and return_attempt = ${attempt}
+          and return_payout_id is null`);
+      const read = await provider.getRecipient(recipient.recipientId).catch(() => null);
+      if (read) await applyRecipient(ctx.db, read);
+      throw new AppError('payinReturnRefused', 409, { params: { reason: err.message } });
+    }
+  });
   await ctx.db.transaction(async (tx) => {
     const locked = await selectRow(
       tx,
