@@ -138,12 +138,16 @@ describe('a member’s parked pay-in sent back', () => {
     expect(await releases(payinId)).toHaveLength(0);
     expect(await listed(payinId)).toMatchObject({ state: 'returning', return_payout_id: payoutId });
     await expectReconciled();
-    const [audit] = await db()
+    // The admin's decision is in the audit log, with the payout it asked for.
+    const audits = await db()
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.userId, admin.id), eq(auditEvents.kind, 'payment_suspense_decided')))
-      .orderBy(auditEvents.createdAt);
-    expect(audit).toBeDefined();
+      .where(and(eq(auditEvents.userId, admin.id), eq(auditEvents.kind, 'payment_suspense_decided')));
+    expect(audits.filter((a) => (a.data as { payinId?: string }).payinId === payinId)).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({ decision: 'returning', payoutId, attempt: 1, amountCents: 4_200 }),
+      }),
+    ]);
 
     // A second click meanwhile is refused, in the admin's language, and asks for nothing.
     const again = await admin.client.request('POST', returnUrl(payinId), {
