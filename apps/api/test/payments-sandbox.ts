@@ -22,8 +22,16 @@ export interface SandboxApp {
   admin: Awaited<ReturnType<typeof member>>;
 }
 
-/** Starts the sandbox and an app in sandbox mode before the file's tests; `use` keeps them. */
-export function useSandboxApp(use: (env: SandboxApp) => void | Promise<void>): void {
+/**
+ * Starts the sandbox and an app in sandbox mode before the file's tests; `use` keeps them.
+ * `payoutDelayMs`: how long the sandbox bank waits before settling a payout on its own (a second
+ * unless given; a file that settles every payout itself, with payouts left on their way between
+ * steps, makes it longer than the file runs).
+ */
+export function useSandboxApp(
+  use: (env: SandboxApp) => void | Promise<void>,
+  options: { payoutDelayMs?: number } = {},
+): void {
   let t: TestApp | undefined;
   let payments: Payments | undefined;
   beforeAll(async () => {
@@ -34,6 +42,7 @@ export function useSandboxApp(use: (env: SandboxApp) => void | Promise<void>): v
       { warn: () => {}, info: () => {}, error: () => {} } as never,
       {
         retryDelayMs: 5,
+        ...(options.payoutDelayMs !== undefined ? { payoutDelayMs: options.payoutDelayMs } : {}),
         deliver: async (url) => {
           const u = new URL(url);
           await deliverTo?.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });

@@ -185,6 +185,14 @@ const en = {
     'Our payment provider is not answering right now. Nothing was changed: please try again in a few minutes.',
   payinNotParked:
     'This transfer is no longer waiting in the suspense account: it was assigned or returned already.',
+  payinReturnInProgress:
+    'This transfer is already being sent back: wait for the provider’s answer before deciding again.',
+  payinPayerAccountUnknown:
+    'Our payment provider did not give the payer’s name and IBAN for this transfer, so it cannot be sent back from here.',
+  payinReturnAccountNotReady:
+    'Our payment provider has not accepted the payer’s account yet. Nothing was sent: please try again in a few minutes.',
+  payinReturnRefused:
+    'Our payment provider refused to send this transfer back ({reason}). Nothing left the wallet: check the payer’s address and try again.',
   invalidHookNotice: 'This is not a notice from our payment provider.',
   tooManyOpenWithdrawals:
     'You already have 3 withdrawal requests waiting to be paid. Wait for one of them, or cancel one, before asking again.',
@@ -589,6 +597,14 @@ const it: Record<MessageKey, string> = {
   paymentProviderUnavailable:
     'Il nostro fornitore di pagamenti al momento non risponde. Non è cambiato nulla: riprova tra qualche minuto.',
   payinNotParked: 'Questo bonifico non è più in sospeso: è già stato assegnato o restituito.',
+  payinReturnInProgress:
+    'La restituzione di questo bonifico è già in corso: attendi la risposta del fornitore prima di decidere di nuovo.',
+  payinPayerAccountUnknown:
+    'Il nostro fornitore di pagamenti non ha indicato nome e IBAN di chi ha pagato questo bonifico, quindi non può essere restituito da qui.',
+  payinReturnAccountNotReady:
+    'Il nostro fornitore di pagamenti non ha ancora accettato il conto di chi ha pagato. Non è stato inviato nulla: riprova tra qualche minuto.',
+  payinReturnRefused:
+    'Il nostro fornitore di pagamenti ha rifiutato di restituire questo bonifico ({reason}). Non è uscito nulla dal portafoglio: controlla l’indirizzo di chi ha pagato e riprova.',
   invalidHookNotice: 'Questa non è una notifica del nostro fornitore di pagamenti.',
   tooManyOpenWithdrawals:
     'Hai già 3 richieste di prelievo in attesa di pagamento. Aspetta che una venga pagata, o annullane una, prima di chiederne un’altra.',

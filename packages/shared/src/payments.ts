@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KybAddress } from './kyb.ts';
 
 // Contracts of client money held by the payment provider (ADR 0039): the member's identity check,
 // their personal IBAN, and the back office's suspense account.
@@ -37,6 +38,22 @@ export const ConfirmAccountResponse = z.object({
 });
 export type ConfirmAccountResponse = z.infer<typeof ConfirmAccountResponse>;
 
+/**
+ * Where a parked pay-in's return stands (ADR 0039, "Suspense"): `parked` until an admin sends it
+ * back, `returning` while the payout naming it is on its way (nothing to decide then). A failed
+ * payout leaves it parked with the provider's reason, and it may be sent back again.
+ */
+export const PAYIN_RETURN_STATES = ['parked', 'returning'] as const;
+const payinReturnFields = {
+  /** The account it came from, as the provider gave it (null when it did not). */
+  payer_iban: z.string().nullable(),
+  state: z.enum(PAYIN_RETURN_STATES),
+  /** The payout sending it back: the one on its way, or the last one that failed. */
+  return_payout_id: z.string().nullable(),
+  /** Why the last payout sending it back failed, in the provider's words. */
+  return_failure: z.string().nullable(),
+};
+
 export const SuspenseItemDto = z.object({
   payin_id: z.string(),
   amount_cents: z.number().int(),
@@ -46,6 +63,7 @@ export const SuspenseItemDto = z.object({
   username: z.string().nullable(),
   member_name: z.string().nullable(),
   received_at: z.string(),
+  ...payinReturnFields,
 });
 export type SuspenseItemDto = z.infer<typeof SuspenseItemDto>;
 export const SuspenseList = z.object({ items: z.array(SuspenseItemDto) });
@@ -54,6 +72,22 @@ export const SuspenseDecision = z.object({
   /** What the admin typed to confirm: the pay-in's id. */
   confirm: z.string().max(64),
 });
+
+/**
+ * Sending a parked pay-in back: a payout to the payer's account, which the provider registers with
+ * the holder's postal address (the pay-in does not carry it, so the admin gives it).
+ */
+export const PayinReturnDecision = SuspenseDecision.extend({ address: KybAddress });
+export type PayinReturnDecision = z.infer<typeof PayinReturnDecision>;
+
+/** What asking for a return did: on its way, or already settled by the provider's answer. */
+export const PayinReturnDto = z.object({
+  state: z.enum(['returning', 'returned', 'parked']),
+  payout_id: z.string(),
+  /** Why the provider refused the payout at once (the pay-in is parked again). */
+  failure: z.string().nullable(),
+});
+export type PayinReturnDto = z.infer<typeof PayinReturnDto>;
 
 // ---- reconciliation with the provider (ADR 0039) ------------------------------------------------
 
@@ -141,6 +175,7 @@ export const RevenueSuspenseItemDto = z.object({
   amount_cents: z.number().int(),
   payer_name: z.string().nullable(),
   received_at: z.string(),
+  ...payinReturnFields,
 });
 export type RevenueSuspenseItemDto = z.infer<typeof RevenueSuspenseItemDto>;
 export const RevenueSuspenseList = z.object({ items: z.array(RevenueSuspenseItemDto) });

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 import { campaigns } from './schema-campaigns.ts';
+import { payinReturnColumns } from './schema-payments.ts';
 import { revenueDistributions } from './schema-revenue.ts';
 
 // Revenue pools at the payment provider (ADR 0039, "Revenue pools and distributions"): each
@@ -31,13 +32,14 @@ export const providerRevenueWallets = pgTable('provider_revenue_wallets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const REVENUE_PAYIN_OUTCOMES = ['funded', 'suspense', 'returned'] as const;
+export const REVENUE_PAYIN_OUTCOMES = ['funded', 'suspense', 'returning', 'returned'] as const;
 export type RevenuePayinOutcome = (typeof REVENUE_PAYIN_OUTCOMES)[number];
 
 /**
  * Every pay-in received on a revenue IBAN, applied once: the provider's id is the primary key,
  * claimed in the transaction that moves the ledger. `funded`: it paid the distribution named;
- * `suspense`: parked for an admin (nothing awaited it, or not this amount); `returned`: refunded.
+ * `suspense`: parked for an admin (nothing awaited it, or not this amount); `returning`: a payout
+ * sending it back is on its way; `returned`: sent back (payin-return.ts).
  */
 export const providerRevenuePayins = pgTable(
   'provider_revenue_payins',
@@ -48,11 +50,15 @@ export const providerRevenuePayins = pgTable(
       .references(() => campaigns.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payerName: text('payer_name'),
+    /** The account the money came from, as the provider read it (a return is paid to it). */
+    payerIban: text('payer_iban'),
     outcome: text('outcome').$type<RevenuePayinOutcome>().notNull(),
     distributionId: uuid('distribution_id').references(() => revenueDistributions.id, {
       onDelete: 'restrict',
     }),
+    /** A return made by a pay-in refund, before returns became payouts (kept for the record). */
     refundId: text('refund_id').unique(),
+    ...payinReturnColumns(),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the distribution's provider transfers were planned (rows in provider_revenue_transfers). */
     transfersPlannedAt: timestamp('transfers_planned_at', { withTimezone: true }),
@@ -61,7 +67,14 @@ export const providerRevenuePayins = pgTable(
   },
   (t) => [
     check('provider_revenue_payins_amount_check', sql`${t.amountCents} > 0`),
-    check('provider_revenue_payins_outcome_check', sql`${t.outcome} in ('funded', 'suspense', 'returned')`),
+    check(
+      'provider_revenue_payins_outcome_check',
+      sql`${t.outcome} in ('funded', 'suspense', 'returning', 'returned')`,
+    ),
+    check(
+      'provider_revenue_payins_returning_payout',
+      sql`${t.outcome} <> 'returning' or ${t.returnPayoutId} is not null`,
+    ),
     check(
       'provider_revenue_payins_funded_names_distribution',
       sql`(${t.outcome} = 'funded') = (${t.distributionId} is not null)`,
@@ -70,7 +83,9 @@ export const providerRevenuePayins = pgTable(
     uniqueIndex('provider_revenue_payins_distribution_key').on(t.distributionId),
     index('provider_revenue_payins_campaign_idx').on(t.campaignId),
     index('provider_revenue_payins_decided_by_idx').on(t.decidedBy),
-    index('provider_revenue_payins_suspense_idx').on(t.createdAt).where(sql`${t.outcome} = 'suspense'`),
+    index('provider_revenue_payins_suspense_idx')
+      .on(t.createdAt)
+      .where(sql`${t.outcome} in ('suspense', 'returning')`),
   ],
 );
 

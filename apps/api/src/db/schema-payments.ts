@@ -58,11 +58,29 @@ export const providerAccounts = pgTable('provider_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const PAYIN_OUTCOMES = ['credited', 'suspense', 'assigned', 'returned'] as const;
+/**
+ * How a parked pay-in is being sent back, on the member's and the revenue pool's pay-ins alike: the
+ * attempt last asked (each has its own idempotency key and tag), when it was first asked (a retry
+ * whose answer was lost looks for it by its tag from then), the payout it made, and why the last
+ * one failed (shown to the admin until the next attempt).
+ */
+export function payinReturnColumns() {
+  return {
+    returnAttempt: integer('return_attempt').notNull().default(0),
+    returnAskedAt: timestamp('return_asked_at', { withTimezone: true }),
+    returnPayoutId: text('return_payout_id').unique(),
+    returnFailure: text('return_failure'),
+  };
+}
+
+export const PAYIN_OUTCOMES = ['credited', 'suspense', 'assigned', 'returning', 'returned'] as const;
 
 /**
  * Every provider pay-in applied to the ledger, once: the provider's id is the primary key, so a
- * duplicate, late or racing event finds it taken and moves nothing.
+ * duplicate, late or racing event finds it taken and moves nothing. A parked one (`suspense`) an
+ * admin sends back is `returning` while the payout naming it is on its way (the money has left the
+ * provider wallet, the ledger still holds it in suspense), then `returned`; a payout that failed
+ * leaves it parked again with the provider's reason (payin-return.ts).
  */
 export const providerPayins = pgTable(
   'provider_payins',
@@ -72,9 +90,13 @@ export const providerPayins = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payerName: text('payer_name'),
+    /** The account the money came from, as the provider read it (a return is paid to it). */
+    payerIban: text('payer_iban'),
     outcome: text('outcome').notNull(),
     depositId: uuid('deposit_id').references(() => deposits.id, { onDelete: 'restrict' }),
+    /** A return made by a pay-in refund, before returns became payouts (kept for the record). */
     refundId: text('refund_id'),
+    ...payinReturnColumns(),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,12 +105,18 @@ export const providerPayins = pgTable(
     check('provider_payins_amount_check', sql`${t.amountCents} > 0`),
     check(
       'provider_payins_outcome_check',
-      sql`${t.outcome} in ('credited', 'suspense', 'assigned', 'returned')`,
+      sql`${t.outcome} in ('credited', 'suspense', 'assigned', 'returning', 'returned')`,
+    ),
+    check(
+      'provider_payins_returning_payout',
+      sql`${t.outcome} <> 'returning' or ${t.returnPayoutId} is not null`,
     ),
     index('provider_payins_user_idx').on(t.userId),
     index('provider_payins_deposit_idx').on(t.depositId),
     index('provider_payins_decided_by_idx').on(t.decidedBy),
-    index('provider_payins_suspense_idx').on(t.createdAt).where(sql`${t.outcome} = 'suspense'`),
+    index('provider_payins_suspense_idx')
+      .on(t.createdAt)
+      .where(sql`${t.outcome} in ('suspense', 'returning')`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { HOOK_EVENT_TYPES, type HookNotice } from '../../platform/payments/provi
 import { applyRecipient } from '../../platform/payments/recipients.ts';
 import { applyStudioKybNotice, type StudioKybOutcome } from '../kyb/provider-studio.ts';
 import { applyEscrowTransfer, type EscrowTransferOutcome } from './escrow.ts';
+import { applyReturnPayout, isReturnPayout, type ReturnOutcome } from './payin-return.ts';
 import { applyPayout } from './payouts.ts';
 import { applyReleasePayout, applyReleaseTransfer, isReleasePayout, type ReleaseOutcome } from './release.ts';
 import {
@@ -10,8 +11,16 @@ import {
   applyRevenueTransfer,
   type RevenuePayinOutcome,
   type RevenueTransferOutcome,
+  revenueReturns,
 } from './revenue-pool.ts';
-import { applyIdentitySession, applyPayIn, keyFor, type PayinOutcome, providerOf } from './service.ts';
+import {
+  applyIdentitySession,
+  applyPayIn,
+  keyFor,
+  memberReturns,
+  type PayinOutcome,
+  providerOf,
+} from './service.ts';
 
 // The provider's webhooks (ADR 0039). A notice only says which resource changed; its body and
 // query are never believed. The resource is read from the provider by id and applied from what the
@@ -27,6 +36,7 @@ export type HookResult =
   | ReleaseOutcome
   | RevenuePayinOutcome
   | RevenueTransferOutcome
+  | ReturnOutcome
   | 'identity'
   | 'recipient'
   | 'paid'
@@ -54,10 +64,12 @@ export async function handleHookNotice(ctx: AppContext, notice: HookNotice): Pro
     return revenue;
   }
   if (eventType.startsWith('PAYOUT_NORMAL_')) {
-    // A withdrawal paid or refused (payouts.ts); a payout not tagged with one of ours is 'unknown'.
+    // A payout paid or refused; one not of ours is 'unknown'.
     const payout = await provider.getPayout(resourceId);
     if (!payout) return unknown(ctx, notice);
-    // A studio paid the money its campaign raised (release.ts), or a member's withdrawal.
+    // A parked pay-in sent back to its payer (payin-return.ts: its payment reference names the
+    // pay-in), a studio paid the money its campaign raised (release.ts), or a member's withdrawal.
+    if (isReturnPayout(payout)) return applyReturnPayout(ctx, [memberReturns, revenueReturns], payout);
     if (isReleasePayout(payout)) return applyReleasePayout(ctx, payout);
     return applyPayout(ctx, payout);
   }

@@ -21,9 +21,13 @@ let payments: Payments;
 let sandbox: SandboxProvider;
 let admin: Awaited<ReturnType<typeof member>>;
 
-useSandboxApp((env) => {
-  ({ t, payments, sandbox, admin } = env);
-});
+// Payouts settle when a test says so (sandbox.settlePayout), never on their own meanwhile.
+useSandboxApp(
+  (env) => {
+    ({ t, payments, sandbox, admin } = env);
+  },
+  { payoutDelayMs: 3_600_000 },
+);
 
 async function investor(first = 'Ada', last = 'Lovelace') {
   const m = await member(t);
@@ -305,10 +309,22 @@ describe('the suspense account', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('payinNotParked');
 
-    expect((await admin.client.post(url(other.Id, 'return'), { confirm: other.Id })).statusCode).toBe(204);
-    expect((await admin.client.post(url(other.Id, 'return'), { confirm: other.Id })).statusCode).toBe(409);
-    const refunds = [...sandbox.state.refunds.values()].filter((r) => r.InitialTransactionId === other.Id);
-    expect(refunds).toHaveLength(1);
+    // Sent back by a payout naming the pay-in (payin-return.test.ts goes through its states).
+    const address = { line1: '1 Rue de Rivoli', city: 'Paris', postal_code: '75001', country: 'FR' };
+    const asked = await admin.client.post(url(other.Id, 'return'), { confirm: other.Id, address });
+    expect(asked.statusCode).toBe(200);
+    const twice = await admin.client.post(url(other.Id, 'return'), { confirm: other.Id, address });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('payinReturnInProgress');
+    const payouts = [...sandbox.state.payouts.values()].filter(
+      (p) => (p.PaymentRef as { ReferenceId?: string } | null)?.ReferenceId === other.Id,
+    );
+    expect(payouts).toHaveLength(1);
+    sandbox.settlePayout(String(payouts[0]!.Id), 'SUCCEEDED');
+    await sandbox.flushHooks();
+    expect(
+      (await admin.client.post(url(other.Id, 'return'), { confirm: other.Id, address })).statusCode,
+    ).toBe(409);
     expect(await available(m.client)).toBe(3_000);
     const outcomes = await t.database.db
       .select({ id: providerPayins.payinId, outcome: providerPayins.outcome })

@@ -32,7 +32,7 @@ import { assignSuspense, returnSuspense, startIdentityCheck } from './service.ts
 
 // Random sequences of what happens at the payment provider — transfers to members' personal
 // IBANs (from them, or from strangers into suspense), notices delivered twice or late, suspense
-// decisions, investments, campaigns settling (and their escrow transfers), payouts paid or refused
+// decisions (a return's payout on its way over several steps, then paid or refused by the bank), investments, campaigns settling (and their escrow transfers), payouts paid or refused
 // by the bank, the funded campaign's escrow paid to its studio (and the studio's bank paying or
 // refusing), its revenue pools paid to its revenue IBAN (the exact pool, a wrong amount that is
 // parked and returned, a late notice) and its distributions' transfers — with the
@@ -45,16 +45,27 @@ let adminId: string;
 /** The studio of the campaigns, verified at the provider (its escrow is paid to its wallet). */
 let studioId: string;
 
-useSandboxApp(async (env) => {
-  ({ t, sandbox } = env);
-  adminId = env.admin.id;
-  studioId = await verifiedStudio(t.app.ctx);
-});
+// Payouts settle when a test says so (sandbox.settlePayout), never on their own meanwhile.
+useSandboxApp(
+  async (env) => {
+    ({ t, sandbox } = env);
+    adminId = env.admin.id;
+    studioId = await verifiedStudio(t.app.ctx);
+  },
+  { payoutDelayMs: 3_600_000 },
+);
 
 const MEMBERS = 3;
 const CAMPAIGNS = 2;
 const OWN_IBAN = 'IT60X0542811101000000123456';
 const REFUSING_IBAN = 'DE89370400440532013000';
+/** Where a parked pay-in's payer gets it back (the provider registers their account with it). */
+const PAYER_ADDRESS = {
+  line1: 'Via Lanterna 3',
+  city: 'Milano',
+  postal_code: '20121',
+  country: 'IT' as const,
+};
 
 type Step =
   | { kind: 'wire'; who: number; cents: number; stranger: boolean; late: boolean }
@@ -67,6 +78,7 @@ type Step =
   | { kind: 'report'; net: number }
   | { kind: 'pool'; exact: boolean; late: boolean }
   | { kind: 'giveBack'; pick: number }
+  | { kind: 'returnSettles'; refused: boolean }
   | { kind: 'distribute' }
   | { kind: 'release'; refused: boolean };
 
@@ -118,6 +130,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('pool' as const), exact: fc.boolean(), late: fc.boolean() }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('giveBack' as const), pick: fc.nat(10) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('returnSettles' as const), refused: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('distribute' as const) }) },
   {
     weight: 1,
@@ -126,8 +142,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * One sequence through every path: credited, parked and assigned, parked and returned, a late and a
- * replayed notice, a funded campaign moved to escrow, a pool paid in of the wrong amount (parked,
+ * One sequence through every path: credited, parked and assigned, parked and sent back (the payout
+ * refused, sent back again and paid, in flight over several steps), a late and a replayed notice, a funded campaign moved to escrow, a pool paid in of the wrong amount (parked,
  * returned) and of the right one (late, then twice), its distribution's transfers, a payout paid
  * and one refused.
  */
@@ -137,6 +153,8 @@ const EVERY_PATH: Step[] = [
   { kind: 'wire', who: 2, cents: 2_000, stranger: true, late: false },
   { kind: 'wire', who: 2, cents: 3_000, stranger: true, late: false },
   { kind: 'decide', pick: 0, assign: true },
+  { kind: 'decide', pick: 0, assign: false },
+  { kind: 'returnSettles', refused: true },
   { kind: 'decide', pick: 0, assign: false },
   { kind: 'deliver' },
   { kind: 'replay', pick: 1 },
@@ -148,6 +166,7 @@ const EVERY_PATH: Step[] = [
   { kind: 'pool', exact: false, late: false },
   { kind: 'giveBack', pick: 0 },
   { kind: 'pool', exact: true, late: true },
+  { kind: 'returnSettles', refused: false },
   { kind: 'report', net: 125_000 },
   { kind: 'deliver' },
   { kind: 'distribute' },
@@ -172,6 +191,8 @@ describe('random sequences of provider events', () => {
       reported: 0,
       pooled: 0,
       returnedPool: 0,
+      returnPaid: 0,
+      returnRefused: 0,
       distributed: 0,
       released: 0,
     };
@@ -252,7 +273,7 @@ describe('random sequences of provider events', () => {
               if (item)
                 await allowRefusal(async () => {
                   if (s.assign) await assignSuspense(ctx, adminId, item.payinId, '127.0.0.1');
-                  else await returnSuspense(ctx, adminId, item.payinId, '127.0.0.1');
+                  else await returnSuspense(ctx, adminId, item.payinId, PAYER_ADDRESS, '127.0.0.1');
                   seen.decided++;
                 });
               break;
@@ -345,8 +366,11 @@ describe('random sequences of provider events', () => {
               const parked = await revenueRepo.listParkedRevenuePayins(db);
               const item = parked[s.pick % Math.max(1, parked.length)];
               if (item) {
-                await returnRevenueSuspense(ctx, adminId, item.payinId, '127.0.0.1');
-                seen.returnedPool++;
+                // One on its way already is refused (409); the others go.
+                await allowRefusal(async () => {
+                  await returnRevenueSuspense(ctx, adminId, item.payinId, PAYER_ADDRESS, '127.0.0.1');
+                  seen.returnedPool++;
+                });
               }
               break;
             }
@@ -361,6 +385,17 @@ describe('random sequences of provider events', () => {
                 if (p.Status === 'CREATED' && String(p.Tag).startsWith('release:')) {
                   sandbox.settlePayout(String(p.Id), s.refused ? 'FAILED' : 'SUCCEEDED');
                   events.push([s.refused ? 'PAYOUT_NORMAL_FAILED' : 'PAYOUT_NORMAL_SUCCEEDED', String(p.Id)]);
+                }
+              break;
+            }
+            case 'returnSettles': {
+              // The bank pays, or refuses, every payout sending a parked pay-in back.
+              for (const p of sandbox.state.payouts.values())
+                if (p.Status === 'CREATED' && p.PaymentRef) {
+                  sandbox.settlePayout(String(p.Id), s.refused ? 'FAILED' : 'SUCCEEDED');
+                  events.push([s.refused ? 'PAYOUT_NORMAL_FAILED' : 'PAYOUT_NORMAL_SUCCEEDED', String(p.Id)]);
+                  if (s.refused) seen.returnRefused++;
+                  else seen.returnPaid++;
                 }
               break;
             }

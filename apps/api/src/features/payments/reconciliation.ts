@@ -85,11 +85,13 @@ async function mappedWallets(ctx: AppContext, only: Set<string> | null): Promise
       account: `wallet:${a.userId}:EUR`,
       walletId: a.walletId,
       // Posted in the ledger; plus pay-ins parked in suspense and investments not moved to escrow
-      // yet (both still in the member's provider wallet); minus payouts already on their way, and
-      // revenue payouts not transferred from the campaign's revenue wallet yet.
+      // yet (both still in the member's provider wallet); minus payouts already on their way (a
+      // withdrawal's, or one sending a parked pay-in back, still in suspense until it succeeds),
+      // and revenue payouts not transferred from the campaign's revenue wallet yet.
       expected:
         posted +
-        (flight.parked.get(a.userId) ?? 0) +
+        (flight.parked.get(a.userId) ?? 0) -
+        (flight.returning.get(a.userId) ?? 0) +
         (flight.toEscrowByMember.get(a.userId) ?? 0) -
         (flight.payouts.get(a.userId) ?? 0) -
         (revenueFlight.toMember.get(a.userId) ?? 0),

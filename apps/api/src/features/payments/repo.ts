@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import {
@@ -40,7 +40,7 @@ export async function claimPayin(db: Db, values: typeof providerPayins.$inferIns
 export async function setPayinOutcome(
   db: Db,
   payinId: string,
-  patch: Partial<Pick<ProviderPayinRow, 'outcome' | 'depositId' | 'refundId' | 'decidedBy' | 'userId'>>,
+  patch: Partial<Pick<ProviderPayinRow, 'outcome' | 'depositId' | 'decidedBy' | 'userId'>>,
 ): Promise<void> {
   await db
     .update(providerPayins)
@@ -57,12 +57,17 @@ export async function lockParkedPayin(db: Db, payinId: string): Promise<Provider
   return row;
 }
 
+/** Parked pay-ins and those being sent back, oldest first. */
 export async function listParked(db: Db) {
   return db
     .select({
       payinId: providerPayins.payinId,
       amountCents: providerPayins.amountCents,
       payerName: providerPayins.payerName,
+      payerIban: providerPayins.payerIban,
+      outcome: providerPayins.outcome,
+      returnPayoutId: providerPayins.returnPayoutId,
+      returnFailure: providerPayins.returnFailure,
       userId: providerPayins.userId,
       username: users.username,
       firstName: users.firstName,
@@ -71,7 +76,7 @@ export async function listParked(db: Db) {
     })
     .from(providerPayins)
     .leftJoin(users, eq(users.id, providerPayins.userId))
-    .where(eq(providerPayins.outcome, 'suspense'))
+    .where(inArray(providerPayins.outcome, ['suspense', 'returning']))
     .orderBy(asc(providerPayins.createdAt))
     .limit(500);
 }
@@ -211,12 +216,14 @@ export function listEscrowWallets(db: Db) {
 
 /**
  * Money the ledger has moved but the provider holds where it was, per member wallet and per
- * campaign escrow: pay-ins parked in suspense (at the provider, in the member's wallet), payouts
- * on their way (gone from the provider's wallet, still reserved in the ledger), and posted
+ * campaign escrow: pay-ins parked in suspense (at the provider, in the member's wallet) and those
+ * of them being sent back (gone from the wallet, still in suspense), payouts on their way (gone
+ * from the provider's wallet, still reserved in the ledger), and posted
  * investments whose escrow transfer is not made yet (still in the member's provider wallet).
  */
 export async function inFlight(db: Db): Promise<{
   parked: Map<string, number>;
+  returning: Map<string, number>;
   payouts: Map<string, number>;
   toEscrowByMember: Map<string, number>;
   toEscrowByCampaign: Map<string, number>;
@@ -227,7 +234,12 @@ export async function inFlight(db: Db): Promise<{
     new Map(list.map((r) => [r.id, Number(r.cents)]));
   const parked = await rows(sql`
     select user_id as id, sum(amount_cents)::text as cents from provider_payins
-    where outcome = 'suspense' and user_id is not null group by user_id`);
+    where outcome in ('suspense', 'returning') and user_id is not null group by user_id`);
+  // Being sent back: gone from the member's provider wallet, still in the ledger's suspense until
+  // the payout's success is applied (payin-return.ts).
+  const returning = await rows(sql`
+    select user_id as id, sum(amount_cents)::text as cents from provider_payins
+    where outcome = 'returning' and user_id is not null group by user_id`);
   const payouts = await rows(sql`
     select user_id as id, sum(amount_cents)::text as cents from withdrawals
     where status = 'processing' and provider_payout_id is not null group by user_id`);
@@ -245,6 +257,7 @@ export async function inFlight(db: Db): Promise<{
   );
   return {
     parked: toMap(parked),
+    returning: toMap(returning),
     payouts: toMap(payouts),
     toEscrowByMember: toMap(byMember),
     toEscrowByCampaign: toMap(byCampaign),
@@ -280,6 +293,7 @@ export async function knownTransactions(db: Db, ids: string[]): Promise<Map<stri
   const result = (await db.execute(sql`
     select payin_id as id, 'pay-in' as what from provider_payins where payin_id in (${list})
     union all select refund_id, 'pay-in refund' from provider_payins where refund_id in (${list})
+    union all select return_payout_id, 'pay-in return payout' from provider_payins where return_payout_id in (${list})
     union all select provider_payout_id, 'withdrawal payout' from withdrawals where provider_payout_id in (${list})
     union all select transfer_id, 'escrow transfer' from provider_escrow_transfers where transfer_id in (${list})
     union all select transfer_id, 'escrow paid to the studio' from provider_escrow_releases where transfer_id in (${list})`)) as unknown as {

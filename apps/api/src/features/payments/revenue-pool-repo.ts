@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns } from '../../db/schema-campaigns.ts';
 import {
@@ -102,9 +102,7 @@ export async function claimRevenuePayin(
 export async function setRevenuePayin(
   db: Db,
   payinId: string,
-  patch: Partial<
-    Pick<RevenuePayinRow, 'outcome' | 'distributionId' | 'refundId' | 'decidedBy' | 'transfersPlannedAt'>
-  >,
+  patch: Partial<Pick<RevenuePayinRow, 'outcome' | 'distributionId' | 'decidedBy' | 'transfersPlannedAt'>>,
 ): Promise<void> {
   await db
     .update(providerRevenuePayins)
@@ -112,23 +110,7 @@ export async function setRevenuePayin(
     .where(eq(providerRevenuePayins.payinId, payinId));
 }
 
-export async function findRevenuePayin(db: Db, payinId: string): Promise<RevenuePayinRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(providerRevenuePayins)
-    .where(eq(providerRevenuePayins.payinId, payinId));
-  return row;
-}
-
-export async function lockParkedRevenuePayin(db: Db, payinId: string): Promise<RevenuePayinRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(providerRevenuePayins)
-    .where(and(eq(providerRevenuePayins.payinId, payinId), eq(providerRevenuePayins.outcome, 'suspense')))
-    .for('update');
-  return row;
-}
-
+/** Parked revenue pay-ins and those being sent back, oldest first. */
 export function listParkedRevenuePayins(db: Db) {
   return db
     .select({
@@ -137,11 +119,15 @@ export function listParkedRevenuePayins(db: Db) {
       campaignTitle: campaigns.title,
       amountCents: providerRevenuePayins.amountCents,
       payerName: providerRevenuePayins.payerName,
+      payerIban: providerRevenuePayins.payerIban,
+      outcome: providerRevenuePayins.outcome,
+      returnPayoutId: providerRevenuePayins.returnPayoutId,
+      returnFailure: providerRevenuePayins.returnFailure,
       createdAt: providerRevenuePayins.createdAt,
     })
     .from(providerRevenuePayins)
     .innerJoin(campaigns, eq(campaigns.id, providerRevenuePayins.campaignId))
-    .where(eq(providerRevenuePayins.outcome, 'suspense'))
+    .where(inArray(providerRevenuePayins.outcome, ['suspense', 'returning']))
     .orderBy(asc(providerRevenuePayins.createdAt))
     .limit(500);
 }
@@ -317,7 +303,9 @@ export async function closeRevenueTransfer(
  * revenue wallet holds beyond the ledger's revenue account (pay-ins parked in suspense, parts of
  * deleted accounts held in suspense, payouts and the platform's part not transferred yet); per
  * member, their payouts not transferred to their provider wallet yet. A transfer the provider
- * refused is in neither: it stays a difference until an operator settles it.
+ * refused is in neither: it stays a difference until an operator settles it. A pay-in being sent
+ * back (`returning`) is not held: its payout took it from the wallet while the ledger still holds
+ * it in suspense, which is not the pool's account (payin-return.ts).
  */
 export async function revenueInFlight(
   db: Db,
@@ -368,7 +356,7 @@ export async function revenueInFlight(
   return { heldByCampaign: toMap(held), toMember: toMap(toMember) };
 }
 
-/** Which of these provider transaction ids are revenue pay-ins, their refunds or distribution transfers. */
+/** Which of these provider transaction ids are revenue pay-ins, their returns or distribution transfers. */
 export async function knownRevenueTransactions(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const list = sql.join(
@@ -380,6 +368,7 @@ export async function knownRevenueTransactions(db: Db, ids: string[]): Promise<M
     sql`
     select payin_id as id, 'revenue pay-in' as what from provider_revenue_payins where payin_id in (${list})
     union all select refund_id, 'revenue pay-in refund' from provider_revenue_payins where refund_id in (${list})
+    union all select return_payout_id, 'revenue pay-in return payout' from provider_revenue_payins where return_payout_id in (${list})
     union all select transfer_id, 'distribution transfer' from provider_revenue_transfers where transfer_id in (${list})`,
   );
   return new Map(rows.map((r) => [r.id, r.what]));

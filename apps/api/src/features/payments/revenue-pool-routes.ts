@@ -1,14 +1,13 @@
-import { RevenuePoolAccountDto, RevenueSuspenseList, SuspenseDecision } from '@indiesplit/shared/payments';
+import { PayinReturnDto, RevenuePoolAccountDto, RevenueSuspenseList } from '@indiesplit/shared/payments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { requireSession } from '../../platform/http.ts';
 import { listRevenueSuspense, returnRevenueSuspense, revenuePoolAccount } from './revenue-pool.ts';
 
-import { errors, privateNoStore } from './route-parts.ts';
+import { confirmed, errors, PayinReturnBody, privateNoStore, returnAddress } from './route-parts.ts';
 
 // Revenue pools at the payment provider (ADR 0039): the studio's IBAN and what is due, and the
 // back office's list of transfers to a revenue IBAN that paid no distribution.
@@ -51,19 +50,17 @@ export async function revenuePoolRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Send a parked transfer to a revenue IBAN back to the account it came from',
+        summary:
+          'Send a parked transfer to a revenue IBAN back to the account it came from (a payout naming it)',
         params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
-        body: SuspenseDecision,
-        response: { 204: z.null(), ...errors },
+        body: PayinReturnBody,
+        response: { 200: PayinReturnDto, ...errors },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const admin = await requireAdmin(ctx, req);
-      // The confirmation: the admin types the pay-in's id, so a click on the wrong row moves nothing.
-      if (req.body.confirm !== req.params.id)
-        throw new AppError('invalidRequest', 422, { fields: { confirm: 'invalidRequest' } });
-      await returnRevenueSuspense(ctx, admin.id, req.params.id, req.ip);
-      return reply.status(204).send(null);
+      confirmed(req.body.confirm, req.params.id);
+      return returnRevenueSuspense(ctx, admin.id, req.params.id, returnAddress(req.body.address), req.ip);
     },
   );
 }

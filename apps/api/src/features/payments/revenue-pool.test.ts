@@ -33,9 +33,13 @@ let payments: Payments;
 let sandbox: SandboxProvider;
 let admin: Awaited<ReturnType<typeof member>>;
 
-useSandboxApp((env) => {
-  ({ t, payments, sandbox, admin } = env);
-});
+// Payouts settle when a test says so (sandbox.settlePayout), never on their own meanwhile.
+useSandboxApp(
+  (env) => {
+    ({ t, payments, sandbox, admin } = env);
+  },
+  { payoutDelayMs: 3_600_000 },
+);
 
 const ctx = () => t.app.ctx;
 const db = () => t.database.db;
@@ -115,6 +119,9 @@ async function expectEverythingAgrees() {
   expect(await checkRevenueInvariants(db())).toMatchObject({ ok: true });
   return result;
 }
+
+/** Where the payer of a parked transfer gets it back (the provider registers their account with it). */
+const PAYER_ADDRESS = { line1: 'Via Lanterna 3', city: 'Milano', postal_code: '20121', country: 'IT' };
 
 const hook = (eventType: string, id: string) =>
   t
@@ -248,31 +255,35 @@ describe('a revenue pool paid in at the provider', () => {
     await sendRevenueTransfers(ctx());
     await expectEverythingAgrees();
 
-    // The admin returns both: a refund at the provider, the suspense holding leaves the ledger.
+    // The admin returns both: a payout naming each pay-in from the revenue wallet to the payer's
+    // account; once the provider says it succeeded, the suspense holding leaves the ledger.
     const wallet = (await revenueRepo.findRevenueWallet(db(), c.id))!;
     expect(await balance(wallet.walletId)).toBe(35_000);
+    const returnUrl = (id: unknown) => `/api/backoffice/payments/revenue-suspense/${String(id)}/return`;
     for (const p of [wrong, twice]) {
-      const unconfirmed = await admin.client.post(
-        `/api/backoffice/payments/revenue-suspense/${String(p.Id)}/return`,
-        {
-          confirm: 'something else',
-        },
-      );
+      const unconfirmed = await admin.client.post(returnUrl(p.Id), {
+        confirm: 'something else',
+        address: PAYER_ADDRESS,
+      });
       expect(unconfirmed.statusCode).toBe(422);
-      const res = await admin.client.post(
-        `/api/backoffice/payments/revenue-suspense/${String(p.Id)}/return`,
-        {
-          confirm: String(p.Id),
-        },
-      );
-      expect(res.statusCode).toBe(204);
+      const res = await admin.client.post(returnUrl(p.Id), { confirm: String(p.Id), address: PAYER_ADDRESS });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ state: 'returning', failure: null });
+      const payout = sandbox.state.payouts.get(res.json().payout_id)!;
+      expect(payout.PaymentRef).toEqual({ ReasonType: 'PAYIN_REFUND', ReferenceId: p.Id });
+      expect(payout.AuthorId).toBe(payments.platformUserId);
+      expect(payout.DebitedWalletId).toBe(wallet.walletId);
+      // On its way: gone from the revenue wallet, still in the ledger's suspense; they agree.
+      await expectEverythingAgrees();
+      sandbox.settlePayout(String(payout.Id), 'SUCCEEDED');
+      await sandbox.flushHooks();
     }
     expect(await balance(wallet.walletId)).toBe(0);
     const again = await admin.client.request(
       'POST',
       `/api/backoffice/payments/revenue-suspense/${String(wrong.Id)}/return`,
       {
-        body: { confirm: String(wrong.Id) },
+        body: { confirm: String(wrong.Id), address: PAYER_ADDRESS },
         headers: { 'accept-language': 'it' },
       },
     );

@@ -1,6 +1,10 @@
-import type { RevenuePoolAccountDto, RevenueSuspenseItemDto } from '@indiesplit/shared/payments';
+import type {
+  PayinReturnDecision,
+  PayinReturnDto,
+  RevenuePoolAccountDto,
+  RevenueSuspenseItemDto,
+} from '@indiesplit/shared/payments';
 import type { Db } from '../../db/client.ts';
-import { recordEvent } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs.ts';
@@ -9,8 +13,9 @@ import * as ledger from '../ledger/service.ts';
 import { fundFromProviderPayIn, payFundedDistribution } from '../revenue/distribution.ts';
 import { actorOf, requireDeveloperOrAdmin } from '../revenue/policies.ts';
 import { earlierAttempt } from './earlier-attempt.ts';
+import { askReturn, type ReturnSide, readBackReturns } from './payin-return.ts';
 import * as repo from './revenue-pool-repo.ts';
-import { atProvider, keyFor, providerOf } from './service.ts';
+import { atProvider, keyFor, memberReturns, providerOf } from './service.ts';
 import { applyTransfer, type TransferOutcome } from './transfer-outcome.ts';
 
 // Revenue pools at the payment provider (ADR 0039, "Revenue pools and distributions").
@@ -19,7 +24,8 @@ import { applyTransfer, type TransferOutcome } from './transfer-outcome.ts';
 // own, owned by the platform's user, with a personal IBAN the studio pays each pool to. The
 // provider's pay-in (read back by id) is applied once, claimed by its id in the transaction that
 // moves the ledger: it funds the distribution awaiting exactly that amount through the revenue
-// feature's funding path, or is parked in suspense for an admin, who can send it back.
+// feature's funding path, or is parked in suspense for an admin, who can send it back (by a payout
+// naming it, as a member's parked pay-in: payin-return.ts).
 //
 // Paying out: once the ledger has posted a distribution's payouts, one provider transfer per
 // investor payout moves the money from the revenue wallet to the investor's provider wallet, the
@@ -136,6 +142,7 @@ export async function applyRevenuePayIn(ctx: AppContext, payin: PayIn): Promise<
         campaignId: wallet.campaignId,
         amountCents: amount,
         payerName: payin.payerName,
+        payerIban: payin.payerIban,
         outcome: 'suspense',
       });
       if (!claimed) return { outcome: 'duplicate' };
@@ -193,47 +200,45 @@ export async function listRevenueSuspense(ctx: AppContext): Promise<RevenueSuspe
     amount_cents: r.amountCents,
     payer_name: r.payerName,
     received_at: r.createdAt.toISOString(),
+    payer_iban: r.payerIban,
+    state: r.outcome === 'returning' ? ('returning' as const) : ('parked' as const),
+    return_payout_id: r.returnPayoutId,
+    return_failure: r.outcome === 'returning' ? null : r.returnFailure,
   }));
 }
 
 /**
- * An admin sends a parked revenue pay-in back to the account it came from: a refund at the
- * provider (keyed by the pay-in, so a retry or a second admin makes the same refund), then the
- * suspense holding leaves the ledger.
+ * A revenue pool's parked pay-ins as the return sees them (payin-return.ts): the campaign's revenue
+ * wallet, owned and paid back from by the platform's user; the payer's account is kept with the
+ * campaign's studio account (our accounts table has no row for the platform itself), and the
+ * holding leaves the suspense as `revenue_payin_returned`.
  */
-export async function returnRevenueSuspense(
+export const revenueReturns: ReturnSide = {
+  table: 'provider_revenue_payins',
+  ownerColumn: 'campaign_id',
+  tagPrefix: 'revenue-return',
+  notParked,
+  async owner(ctx, row) {
+    const providerUserId = ctx.payments.platformUserId;
+    if (!row.ownerRef || !providerUserId) return null;
+    const wallet = await repo.findRevenueWallet(ctx.db, row.ownerRef);
+    const campaign = await repo.campaignOf(ctx.db, row.ownerRef);
+    if (!wallet || !campaign?.developerId) return null;
+    return { walletId: wallet.walletId, providerUserId, userId: campaign.developerId };
+  },
+  release: (tx, row) => moveSuspense(tx, 'return', row.payinId, row.amountCents, row.decidedBy),
+  audit: (row) => ({ campaignId: row.ownerRef }),
+};
+
+/** An admin sends a parked revenue pay-in back to the account it came from (payin-return.ts). */
+export function returnRevenueSuspense(
   ctx: AppContext,
   adminId: string,
   payinId: string,
+  address: PayinReturnDecision['address'],
   ip: string,
-): Promise<void> {
-  const provider = providerOf(ctx);
-  const row = await repo.findRevenuePayin(ctx.db, payinId);
-  if (row?.outcome !== 'suspense') throw notParked();
-  const author = platformUser(ctx);
-  const refund = await atProvider(ctx, () =>
-    provider.refundPayIn(payinId, author, keyFor(`refund:${payinId}`)),
-  );
-  if (refund.status === 'FAILED')
-    throw new AppError('paymentProviderUnavailable', 503, { retryAfterSeconds: 30 });
-  await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockParkedRevenuePayin(tx, payinId);
-    if (!locked) throw notParked();
-    await moveSuspense(tx, 'return', payinId, locked.amountCents, adminId);
-    await repo.setRevenuePayin(tx, payinId, { outcome: 'returned', refundId: refund.id, decidedBy: adminId });
-    await recordEvent(tx, {
-      userId: adminId,
-      kind: 'payment_suspense_decided',
-      ip,
-      data: {
-        payinId,
-        decision: 'returned',
-        refundId: refund.id,
-        amountCents: locked.amountCents,
-        campaignId: locked.campaignId,
-      },
-    });
-  });
+): Promise<PayinReturnDto> {
+  return askReturn(ctx, revenueReturns, { id: adminId, ip }, payinId, address);
 }
 
 // ---- distribution transfers ----------------------------------------------------------------------
@@ -342,10 +347,24 @@ export function applyRevenueTransfer(ctx: AppContext, transfer: Transfer): Promi
   });
 }
 
+/**
+ * The job that reads back what the provider settles later and whose notice may be lost: the
+ * distribution transfers, and the payouts sending parked pay-ins back (a member's and a revenue
+ * pool's, payin-return.ts), each once it has waited NOTICE_WAIT_MS.
+ */
 export function revenueTransfersJob(ctx: AppContext, intervalSeconds: number): Job {
   return {
     name: 'provider-revenue-transfers',
     intervalSeconds: ctx.payments.provider ? intervalSeconds : 0,
-    tick: () => sendRevenueTransfers(ctx),
+    tick: async (now) => {
+      const round = await sendRevenueTransfers(ctx, now);
+      const returnsFailed = await readBackReturns(
+        ctx,
+        [memberReturns, revenueReturns],
+        new Date(now.getTime() - NOTICE_WAIT_MS),
+        ROUND_SIZE,
+      );
+      return { ...round, returnsFailed };
+    },
   };
 }

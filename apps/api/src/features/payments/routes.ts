@@ -1,6 +1,7 @@
 import { BackofficeReleaseList, EscrowReleaseList } from '@indiesplit/shared/escrow-release';
 import {
   ConfirmAccountResponse,
+  PayinReturnDto,
   PaymentAccountDto,
   ReconciliationDto,
   ReconciliationStatusDto,
@@ -20,7 +21,7 @@ import { handleHookNotice } from './hooks.ts';
 import { confirmWithdrawalAccount } from './payouts.ts';
 import { lastReconciliation, reconcile } from './reconciliation.ts';
 import { backofficeReleases, studioReleases } from './release.ts';
-import { errors, privateNoStore } from './route-parts.ts';
+import { confirmed, errors, PayinReturnBody, privateNoStore, returnAddress } from './route-parts.ts';
 import {
   assignSuspense,
   listSuspense,
@@ -150,31 +151,43 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  for (const decision of ['assign', 'return'] as const)
-    r.post(
-      `/backoffice/payments/suspense/:id/${decision}`,
-      {
-        schema: {
-          tags,
-          summary:
-            decision === 'assign'
-              ? 'Credit a parked pay-in to the member whose IBAN received it'
-              : 'Send a parked pay-in back to the account it came from',
-          params: Params,
-          body: SuspenseDecision,
-          response: { 204: z.null(), ...errors },
-        },
+  r.post(
+    '/backoffice/payments/suspense/:id/assign',
+    {
+      schema: {
+        tags,
+        summary: 'Credit a parked pay-in to the member whose IBAN received it',
+        params: Params,
+        body: SuspenseDecision,
+        response: { 204: z.null(), ...errors },
       },
-      async (req, reply) => {
-        const admin = await requireAdmin(ctx, req);
-        // The confirmation: the admin types the pay-in's id, so a click on the wrong row moves nothing.
-        if (req.body.confirm !== req.params.id)
-          throw new AppError('invalidRequest', 422, { fields: { confirm: 'invalidRequest' } });
-        if (decision === 'assign') await assignSuspense(ctx, admin.id, req.params.id, req.ip);
-        else await returnSuspense(ctx, admin.id, req.params.id, req.ip);
-        return reply.status(204).send(null);
+    },
+    async (req, reply) => {
+      const admin = await requireAdmin(ctx, req);
+      confirmed(req.body.confirm, req.params.id);
+      await assignSuspense(ctx, admin.id, req.params.id, req.ip);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/backoffice/payments/suspense/:id/return',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a parked pay-in back to the account it came from (a payout naming it; returning until the provider settles it)',
+        params: Params,
+        body: PayinReturnBody,
+        response: { 200: PayinReturnDto, ...errors },
       },
-    );
+    },
+    async (req) => {
+      const admin = await requireAdmin(ctx, req);
+      confirmed(req.body.confirm, req.params.id);
+      return returnSuspense(ctx, admin.id, req.params.id, returnAddress(req.body.address), req.ip);
+    },
+  );
 
   r.get(
     '/backoffice/payments/reconciliation/',

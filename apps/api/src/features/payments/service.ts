@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { IdentityStatusName, PaymentAccountDto, SuspenseItemDto } from '@indiesplit/shared/payments';
+import type {
+  IdentityStatusName,
+  PayinReturnDecision,
+  PayinReturnDto,
+  PaymentAccountDto,
+  SuspenseItemDto,
+} from '@indiesplit/shared/payments';
 import type { Db } from '../../db/client.ts';
 import type { IdentityStatus } from '../../db/schema-payments.ts';
 import { recordEvent } from '../../platform/audit.ts';
@@ -15,13 +21,14 @@ import { creditProviderPayIn } from '../funds/service.ts';
 import * as identity from '../identity/service.ts';
 import * as ledger from '../ledger/service.ts';
 import { creditPayInAtOnce, payInTarget } from './credit-payin.ts';
+import { askReturn, type ReturnSide } from './payin-return.ts';
 import * as repo from './repo.ts';
 
 // Client money through the payment provider (ADR 0039). A member verifies their identity on the
 // provider's hosted page; once verified they get a provider user's EUR wallet and a personal IBAN.
 // Money arriving there is applied to the ledger once per provider pay-in id, through the funds
 // feature's deposit-credit path; a payer whose name is not the member's is parked in the suspense
-// account until an admin assigns or returns it.
+// account until an admin assigns it or sends it back (payin-return.ts).
 
 /** A stable idempotency key for one purpose (16 to 36 characters, as the provider asks). */
 export const keyFor = (purpose: string) => createHash('sha256').update(purpose).digest('hex').slice(0, 32);
@@ -235,6 +242,7 @@ export async function applyPayIn(ctx: AppContext, payin: PayIn): Promise<PayinOu
       userId,
       amountCents: amount,
       payerName: payin.payerName,
+      payerIban: payin.payerIban,
       outcome: matches ? 'credited' : 'suspense',
     });
     if (!claimed) return 'duplicate';
@@ -279,7 +287,13 @@ async function park(tx: Db, payinId: string, amount: number): Promise<void> {
   });
 }
 
-async function release(tx: Db, payinId: string, amount: number, kind: string, by: string): Promise<void> {
+async function release(
+  tx: Db,
+  payinId: string,
+  amount: number,
+  kind: string,
+  by: string | null,
+): Promise<void> {
   const { suspense, world } = await suspenseAccounts(tx);
   await ledger.transfer(tx, {
     debitAccountId: suspense.id,
@@ -289,7 +303,7 @@ async function release(tx: Db, payinId: string, amount: number, kind: string, by
     kind,
     reference: payinId,
     idempotencyKey: `release:${payinId}`,
-    createdBy: by,
+    ...(by ? { createdBy: by } : {}),
   });
 }
 
@@ -303,6 +317,10 @@ export async function listSuspense(ctx: AppContext): Promise<SuspenseItemDto[]> 
     username: r.username,
     member_name: r.firstName || r.lastName ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() : null,
     received_at: r.createdAt.toISOString(),
+    payer_iban: r.payerIban,
+    state: r.outcome === 'returning' ? ('returning' as const) : ('parked' as const),
+    return_payout_id: r.returnPayoutId,
+    return_failure: r.outcome === 'returning' ? null : r.returnFailure,
   }));
 }
 
@@ -313,6 +331,9 @@ export async function assignSuspense(ctx: AppContext, adminId: string, payinId: 
   await ctx.db.transaction(async (tx) => {
     const row = await repo.lockParkedPayin(tx, payinId);
     if (!row?.userId) throw notParked();
+    // A return was asked and its answer never seen: its payout may have taken the money from the
+    // wallet. Sending it back again finds that payout (payin-return.ts); crediting it could not.
+    if (row.returnAskedAt && !row.returnPayoutId) throw new AppError('payinReturnInProgress', 409);
     await release(tx, payinId, row.amountCents, 'deposit_suspense_assigned', adminId);
     const credited = await creditProviderPayIn(ctx, tx, {
       userId: row.userId,
@@ -338,33 +359,32 @@ export async function assignSuspense(ctx: AppContext, adminId: string, payinId: 
 }
 
 /**
- * An admin sends a parked pay-in back to the account it came from: a refund at the provider (its
- * key makes a retry the same refund), then the suspense holding leaves the ledger.
+ * The member's parked pay-ins as the return sees them (payin-return.ts): the member's wallet, paid
+ * back from by their provider user; the holding leaves the suspense as `deposit_returned`.
  */
-export async function returnSuspense(ctx: AppContext, adminId: string, payinId: string, ip: string) {
-  const provider = providerOf(ctx);
-  const [row] = (await listSuspense(ctx)).filter((r) => r.payin_id === payinId);
-  if (!row) throw notParked();
-  const account = row.user_id ? await repo.findAccount(ctx.db, row.user_id) : undefined;
-  const { providerUserId } = row.user_id
-    ? await identity.identityOf(ctx.db, row.user_id)
-    : { providerUserId: null };
-  if (!account || !providerUserId) throw notParked();
-  const refund = await atProvider(ctx, () =>
-    provider.refundPayIn(payinId, providerUserId, keyFor(`refund:${payinId}`)),
-  );
-  if (refund.status === 'FAILED')
-    throw new AppError('paymentProviderUnavailable', 503, { retryAfterSeconds: 30 });
-  await ctx.db.transaction(async (tx) => {
-    const locked = await repo.lockParkedPayin(tx, payinId);
-    if (!locked) throw notParked();
-    await release(tx, payinId, locked.amountCents, 'deposit_returned', adminId);
-    await repo.setPayinOutcome(tx, payinId, { outcome: 'returned', refundId: refund.id, decidedBy: adminId });
-    await recordEvent(tx, {
-      userId: adminId,
-      kind: 'payment_suspense_decided',
-      ip,
-      data: { payinId, decision: 'returned', refundId: refund.id, amountCents: locked.amountCents },
-    });
-  });
+export const memberReturns: ReturnSide = {
+  table: 'provider_payins',
+  ownerColumn: 'user_id',
+  tagPrefix: 'payin-return',
+  notParked,
+  async owner(ctx, row) {
+    if (!row.ownerRef) return null;
+    const account = await repo.findAccount(ctx.db, row.ownerRef);
+    const { providerUserId } = await identity.identityOf(ctx.db, row.ownerRef);
+    if (!account || !providerUserId) return null;
+    return { walletId: account.walletId, providerUserId, userId: row.ownerRef };
+  },
+  release: (tx, row) => release(tx, row.payinId, row.amountCents, 'deposit_returned', row.decidedBy),
+  audit: (row) => ({ memberId: row.ownerRef }),
+};
+
+/** An admin sends a parked pay-in back to the account it came from (payin-return.ts). */
+export function returnSuspense(
+  ctx: AppContext,
+  adminId: string,
+  payinId: string,
+  address: PayinReturnDecision['address'],
+  ip: string,
+): Promise<PayinReturnDto> {
+  return askReturn(ctx, memberReturns, { id: adminId, ip }, payinId, address);
 }

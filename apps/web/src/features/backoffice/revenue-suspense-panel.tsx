@@ -7,13 +7,20 @@ import { errorText } from '../../lib/error-text.ts';
 import { formatDateTime } from '../funds/format.ts';
 import { useReturnRevenuePayin, useRevenueSuspense } from '../payments/revenue-pool-api.ts';
 import styles from './backoffice.module.css';
-import { ConfirmBox } from './confirm-box.tsx';
 import { ListTable } from './funds-panels/list-table.tsx';
 import { type Result, ResultNotice } from './funds-panels/result-notice.tsx';
+import {
+  isAddressRefusal,
+  PayinReturnForm,
+  type ReturnAddress,
+  ReturnStatus,
+  returnResultText,
+} from './payin-return-form.tsx';
 
 // Transfers to a campaign's revenue IBAN that paid no distribution (ADR 0039, admins): nothing
-// awaited payment, or the amount was not a pool's. An admin sends one back after a confirmation
-// that names the payer, the campaign and the amount.
+// awaited payment, or the amount was not a pool's. An admin sends one back (a payout to the payer's
+// account, at the address the admin gives) after a confirmation that names the payer, the campaign
+// and the amount; the row shows it on its way until the provider answers.
 
 export function RevenueSuspensePanel() {
   const { t } = useTranslation(['backoffice', 'errors']);
@@ -67,13 +74,15 @@ function RevenueSuspenseRow({
   const payer = item.payer_name ?? t('revenueSuspense.unknownPayer');
   const facts = { amount, payer, campaign: item.campaign_title };
 
-  const run = async () => {
+  const run = async (address: ReturnAddress) => {
     try {
-      await giveBack.mutateAsync(item.payin_id);
-      onResult({ ok: true, text: t('revenueSuspense.returnedDone', facts) });
+      const answer = await giveBack.mutateAsync({ id: item.payin_id, address });
+      onResult(returnResultText(t, answer, facts));
+      setAsking(false);
     } catch (err) {
+      // A refused address keeps the form open with the reasons on its fields.
+      if (isAddressRefusal(err)) return;
       onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:revenueSuspense.failed' }) });
-    } finally {
       setAsking(false);
     }
   };
@@ -86,17 +95,19 @@ function RevenueSuspenseRow({
       <td className={styles.num}>{amount}</td>
       <td className={styles.breakAll}>{item.payin_id}</td>
       <td>
-        {asking ? (
-          <ConfirmBox
-            size="sm"
-            variant="danger"
-            confirmLabel={t('revenueSuspense.confirmReturn')}
+        <ReturnStatus item={item} />
+        {item.state === 'returning' ? null : asking ? (
+          <PayinReturnForm
+            question={t('revenueSuspense.returnQuestion', facts)}
+            payerIban={item.payer_iban}
             pending={giveBack.isPending}
-            onConfirm={() => void run()}
-            onCancel={() => setAsking(false)}
-          >
-            {t('revenueSuspense.returnQuestion', facts)}
-          </ConfirmBox>
+            serverError={giveBack.error}
+            onSend={(address) => void run(address)}
+            onCancel={() => {
+              giveBack.reset();
+              setAsking(false);
+            }}
+          />
         ) : (
           <Button
             size="sm"

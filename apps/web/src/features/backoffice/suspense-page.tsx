@@ -6,19 +6,28 @@ import { Button } from '../../components/button.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDateTime } from '../funds/format.ts';
-import { type SuspenseDecisionName, useDecideSuspense, useSuspense } from '../payments/api.ts';
+import { useAssignSuspense, useReturnSuspense, useSuspense } from '../payments/api.ts';
 import styles from './backoffice.module.css';
 import { ConfirmBox } from './confirm-box.tsx';
 import { Forbidden } from './forbidden.tsx';
 import { ListTable } from './funds-panels/list-table.tsx';
 import { type Result, ResultNotice } from './funds-panels/result-notice.tsx';
 import { isForbidden } from './load-error.tsx';
+import {
+  isAddressRefusal,
+  PayinReturnForm,
+  type ReturnAddress,
+  ReturnStatus,
+  returnResultText,
+} from './payin-return-form.tsx';
 import { RevenueSuspensePanel } from './revenue-suspense-panel.tsx';
 
 // The suspense account (ADR 0039, admins): pay-ins that reached a member's personal IBAN from a
 // payer whose name is not the member's are parked there. An admin credits one to the member (the
-// payer was theirs after all) or sends it back to the account it came from; either only after a
-// confirmation that names the member, the payer and the amount.
+// payer was theirs after all) or sends it back to the account it came from (a payout to the
+// payer's account, at the address the admin gives; the row shows it on its way until the provider
+// answers, and a failed payout's reason); either only after a confirmation that names the member,
+// the payer and the amount.
 
 export default function SuspensePage() {
   const { t } = useTranslation(['backoffice', 'errors']);
@@ -68,25 +77,37 @@ export default function SuspensePage() {
 
 function SuspenseRow({ item, onResult }: { item: SuspenseItemDto; onResult: (r: Result) => void }) {
   const { t, i18n } = useTranslation(['backoffice', 'errors']);
-  const decide = useDecideSuspense();
-  const [asking, setAsking] = useState<SuspenseDecisionName | null>(null);
+  const assign = useAssignSuspense();
+  const giveBack = useReturnSuspense();
+  const [asking, setAsking] = useState<'assign' | 'return' | null>(null);
   const amount = formatMoney(item.amount_cents, 'EUR', i18n.language);
   const payer = item.payer_name ?? t('suspense.unknownPayer');
   const member = item.member_name
     ? `${item.member_name} (${item.username ?? '—'})`
     : (item.username ?? t('suspense.unknownMember'));
   const facts = { amount, payer, member };
+  const failed = (err: unknown) =>
+    onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:suspense.failed' }) });
 
-  const run = async (decision: SuspenseDecisionName) => {
+  const runAssign = async () => {
     try {
-      await decide.mutateAsync({ id: item.payin_id, decision });
-      onResult({
-        ok: true,
-        text: t(decision === 'assign' ? 'suspense.assignedDone' : 'suspense.returnedDone', facts),
-      });
+      await assign.mutateAsync(item.payin_id);
+      onResult({ ok: true, text: t('suspense.assignedDone', facts) });
     } catch (err) {
-      onResult({ ok: false, text: errorText(t, err, { fallback: 'backoffice:suspense.failed' }) });
+      failed(err);
     } finally {
+      setAsking(null);
+    }
+  };
+  const runReturn = async (address: ReturnAddress) => {
+    try {
+      const answer = await giveBack.mutateAsync({ id: item.payin_id, address });
+      onResult(returnResultText(t, answer, facts));
+      setAsking(null);
+    } catch (err) {
+      // A refused address keeps the form open with the reasons on its fields.
+      if (isAddressRefusal(err)) return;
+      failed(err);
       setAsking(null);
     }
   };
@@ -99,17 +120,30 @@ function SuspenseRow({ item, onResult }: { item: SuspenseItemDto; onResult: (r: 
       <td>{member}</td>
       <td className={styles.breakAll}>{item.payin_id}</td>
       <td>
-        {asking ? (
+        <ReturnStatus item={item} />
+        {item.state === 'returning' ? null : asking === 'assign' ? (
           <ConfirmBox
             size="sm"
-            variant={asking === 'return' ? 'danger' : 'primary'}
-            confirmLabel={t(asking === 'assign' ? 'suspense.confirmAssign' : 'suspense.confirmReturn')}
-            pending={decide.isPending}
-            onConfirm={() => void run(asking)}
+            variant="primary"
+            confirmLabel={t('suspense.confirmAssign')}
+            pending={assign.isPending}
+            onConfirm={() => void runAssign()}
             onCancel={() => setAsking(null)}
           >
-            {t(asking === 'assign' ? 'suspense.assignQuestion' : 'suspense.returnQuestion', facts)}
+            {t('suspense.assignQuestion', facts)}
           </ConfirmBox>
+        ) : asking === 'return' ? (
+          <PayinReturnForm
+            question={t('suspense.returnQuestion', facts)}
+            payerIban={item.payer_iban}
+            pending={giveBack.isPending}
+            serverError={giveBack.error}
+            onSend={(address) => void runReturn(address)}
+            onCancel={() => {
+              giveBack.reset();
+              setAsking(null);
+            }}
+          />
         ) : (
           <div className={styles.formActions}>
             <Button

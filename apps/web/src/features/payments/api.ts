@@ -1,5 +1,7 @@
 import type {
   ConfirmAccountResponse,
+  PayinReturnDecision,
+  PayinReturnDto,
   PaymentAccountDto,
   ReconciliationDto,
   ReconciliationStatusDto,
@@ -75,25 +77,33 @@ export const suspenseQuery = () =>
 
 export const useSuspense = () => useQuery(suspenseQuery());
 
-export type SuspenseDecisionName = 'assign' | 'return';
-
 /** The server asks for the pay-in's id again in the body: the row confirmed is the row moved. */
-export const decideSuspense = ({ id, decision }: { id: string; decision: SuspenseDecisionName }) =>
-  apiRequest<null>(`/backoffice/payments/suspense/${encodeURIComponent(id)}/${decision}`, {
+export const assignSuspense = (id: string) =>
+  apiRequest<null>(`/backoffice/payments/suspense/${encodeURIComponent(id)}/assign`, {
     method: 'POST',
     json: { confirm: id },
   });
 
+/** Sends a parked pay-in back by a payout to the payer's account, registered at this address. */
+export const returnSuspense = ({ id, address }: { id: string; address: PayinReturnDecision['address'] }) =>
+  apiRequest<PayinReturnDto>(`/backoffice/payments/suspense/${encodeURIComponent(id)}/return`, {
+    method: 'POST',
+    json: { confirm: id, address },
+  });
+
 /** After a decision, or a refusal (someone else decided first), the list and every balance refresh. */
-export const useDecideSuspense = () => {
+function useSuspenseMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
   const client = useQueryClient();
   const refreshMoney = useRefreshMoney();
   return useMutation({
-    mutationFn: decideSuspense,
+    mutationFn,
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: paymentKeys.suspense }), refreshMoney()]),
   });
-};
+}
+
+export const useAssignSuspense = () => useSuspenseMutation(assignSuspense);
+export const useReturnSuspense = () => useSuspenseMutation(returnSuspense);
 
 // ---- back office: reconciliation with the provider ---------------------------------------------
 

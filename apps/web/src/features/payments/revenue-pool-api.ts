@@ -1,4 +1,9 @@
-import type { RevenuePoolAccountDto, RevenueSuspenseItemDto } from '@indiesplit/shared/payments';
+import type {
+  PayinReturnDecision,
+  PayinReturnDto,
+  RevenuePoolAccountDto,
+  RevenueSuspenseItemDto,
+} from '@indiesplit/shared/payments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -26,14 +31,18 @@ export const useRevenueSuspense = () =>
       apiRequest<{ items: RevenueSuspenseItemDto[] }>('/backoffice/payments/revenue-suspense/', { signal }),
   });
 
-/** The server asks for the pay-in's id again in the body: the row confirmed is the row returned. */
+/**
+ * Sends a parked revenue pay-in back by a payout to the payer's account, registered at this
+ * address. The server asks for the pay-in's id again in the body: the row confirmed is the row
+ * returned.
+ */
 export const useReturnRevenuePayin = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<null>(`/backoffice/payments/revenue-suspense/${encodeURIComponent(id)}/return`, {
+    mutationFn: ({ id, address }: { id: string; address: PayinReturnDecision['address'] }) =>
+      apiRequest<PayinReturnDto>(`/backoffice/payments/revenue-suspense/${encodeURIComponent(id)}/return`, {
         method: 'POST',
-        json: { confirm: id },
+        json: { confirm: id, address },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: revenuePoolKeys.suspense }),
   });
