@@ -120,14 +120,17 @@ export const providerPayins = pgTable(
   ],
 );
 
-export const RECIPIENT_PURPOSES = ['payout', 'payin_return'] as const;
+export const RECIPIENT_PURPOSES = ['payout', 'studio_payout', 'payin_return'] as const;
 export type RecipientPurpose = (typeof RECIPIENT_PURPOSES)[number];
 
 /**
- * The bank accounts registered at the provider to pay out to (its Recipients): a member's or a
- * studio's own account (`payout`, confirmed by the user with strong customer authentication), or
- * the account a pay-in came from, registered to send it back (`payin_return`). The status is the
- * provider's, read back by id; a CANCELED one is never reused (the next try makes another).
+ * The bank accounts registered at the provider to pay out to (its Recipients): a member's own
+ * account (`payout`) or a studio's (`studio_payout`), each confirmed by its holder with strong
+ * customer authentication, or the account a pay-in came from, registered to send it back
+ * (`payin_return`). One of our accounts may own several provider users (a member who is also a
+ * studio has a natural and a legal user; a revenue pool's payer is kept under the studio's account
+ * but owned by the platform's user), so a recipient is found by the provider user that owns it.
+ * The status is the provider's, read back by id; a CANCELED one is never reused.
  */
 export const providerRecipients = pgTable(
   'provider_recipients',
@@ -137,6 +140,8 @@ export const providerRecipients = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's user that owns it (and authors the payouts to it). */
+    providerUserId: text('provider_user_id').notNull(),
     purpose: text('purpose').notNull(),
     iban: text('iban').notNull(),
     holderName: text('holder_name').notNull(),
@@ -147,7 +152,10 @@ export const providerRecipients = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('provider_recipients_purpose_check', sql`${t.purpose} in ('payout', 'payin_return')`),
+    check(
+      'provider_recipients_purpose_check',
+      sql`${t.purpose} in ('payout', 'studio_payout', 'payin_return')`,
+    ),
     check(
       'provider_recipients_status_check',
       sql`${t.status} in ('PENDING', 'ACTIVE', 'CANCELED', 'DEACTIVATED')`,

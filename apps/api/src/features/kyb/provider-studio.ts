@@ -274,7 +274,7 @@ function ensureStudioRecipient(
   return ensureRecipient(
     ctx.db,
     provider,
-    { userId: row.userId, providerUserId, purpose: 'payout' },
+    { userId: row.userId, providerUserId, purpose: 'studio_payout' },
     {
       holder: { type: 'Business', name: row.legalName },
       iban: row.payoutIban,

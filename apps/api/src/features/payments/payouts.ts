@@ -128,7 +128,11 @@ export async function sendPayouts(ctx: AppContext): Promise<PayoutRound> {
         provider.getPayout(id),
       );
       if (!payout) {
-        const recipientId = await activeRecipientId(ctx.db, w.userId, 'payout', w.iban);
+        const recipientId = await activeRecipientId(
+          ctx.db,
+          { userId: w.userId, providerUserId, purpose: 'payout' },
+          w.iban,
+        );
         if (!recipientId) {
           // Claimed while its account was ACTIVE, withdrawn since (DEACTIVATED) and never paid: it
           // goes back to waiting for the member, who may confirm the account again or cancel.

@@ -18,11 +18,17 @@ const ENDED: RecipientStatus[] = ['CANCELED', 'DEACTIVATED'];
 
 const keyFor = (purpose: string) => createHash('sha256').update(purpose).digest('hex').slice(0, 32);
 
-/** The newest recipient of the user for this IBAN and purpose that may still be paid to. */
+/** Whose recipient: our account, the provider user that owns it there, and what it is for. */
+export interface RecipientOwner {
+  userId: string;
+  providerUserId: string;
+  purpose: RecipientPurpose;
+}
+
+/** The owner's newest recipient for this IBAN that may still be paid to. */
 export async function currentRecipient(
   db: Db,
-  userId: string,
-  purpose: RecipientPurpose,
+  owner: RecipientOwner,
   iban: string,
 ): Promise<RecipientRow | null> {
   const [row] = await db
@@ -30,8 +36,9 @@ export async function currentRecipient(
     .from(providerRecipients)
     .where(
       and(
-        eq(providerRecipients.userId, userId),
-        eq(providerRecipients.purpose, purpose),
+        eq(providerRecipients.userId, owner.userId),
+        eq(providerRecipients.providerUserId, owner.providerUserId),
+        eq(providerRecipients.purpose, owner.purpose),
         eq(providerRecipients.iban, iban),
         inArray(providerRecipients.status, ['PENDING', 'ACTIVE']),
       ),
@@ -42,13 +49,8 @@ export async function currentRecipient(
 }
 
 /** The recipient's id when it may be paid to now (ACTIVE), else null. */
-export async function activeRecipientId(
-  db: Db,
-  userId: string,
-  purpose: RecipientPurpose,
-  iban: string,
-): Promise<string | null> {
-  const row = await currentRecipient(db, userId, purpose, iban);
+export async function activeRecipientId(db: Db, owner: RecipientOwner, iban: string): Promise<string | null> {
+  const row = await currentRecipient(db, owner, iban);
   return row?.status === 'ACTIVE' ? row.recipientId : null;
 }
 
@@ -69,10 +71,10 @@ export async function findRecipient(db: Db, recipientId: string): Promise<Recipi
 export async function ensureRecipient(
   db: Db,
   provider: PaymentProvider,
-  owner: { userId: string; providerUserId: string; purpose: RecipientPurpose },
+  owner: RecipientOwner,
   input: RecipientInput,
 ): Promise<RecipientRow> {
-  const current = await currentRecipient(db, owner.userId, owner.purpose, input.iban);
+  const current = await currentRecipient(db, owner, input.iban);
   if (current?.status === 'ACTIVE') return current;
   if (current) {
     const read = await provider.getRecipient(current.recipientId);
@@ -86,6 +88,7 @@ export async function ensureRecipient(
     .where(
       and(
         eq(providerRecipients.userId, owner.userId),
+        eq(providerRecipients.providerUserId, owner.providerUserId),
         eq(providerRecipients.purpose, owner.purpose),
         eq(providerRecipients.iban, input.iban),
       ),
@@ -93,13 +96,16 @@ export async function ensureRecipient(
   const recipient = await provider.createRecipient(
     owner.providerUserId,
     input,
-    keyFor(`recipient:${owner.userId}:${owner.purpose}:${input.iban}:${made?.n ?? 0}`),
+    keyFor(
+      `recipient:${owner.userId}:${owner.providerUserId}:${owner.purpose}:${input.iban}:${made?.n ?? 0}`,
+    ),
   );
   const [row] = await db
     .insert(providerRecipients)
     .values({
       recipientId: recipient.id,
       userId: owner.userId,
+      providerUserId: owner.providerUserId,
       purpose: owner.purpose,
       iban: input.iban,
       holderName: recipient.holderName,
