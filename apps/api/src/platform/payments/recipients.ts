@@ -25,6 +25,15 @@ export interface RecipientOwner {
   purpose: RecipientPurpose;
 }
 
+/** The owner's recipients for this IBAN, whatever their status. */
+const ownersFor = (owner: RecipientOwner, iban: string) =>
+  and(
+    eq(providerRecipients.userId, owner.userId),
+    eq(providerRecipients.providerUserId, owner.providerUserId),
+    eq(providerRecipients.purpose, owner.purpose),
+    eq(providerRecipients.iban, iban),
+  );
+
 /** The owner's newest recipient for this IBAN that may still be paid to. */
 export async function currentRecipient(
   db: Db,
@@ -34,15 +43,7 @@ export async function currentRecipient(
   const [row] = await db
     .select()
     .from(providerRecipients)
-    .where(
-      and(
-        eq(providerRecipients.userId, owner.userId),
-        eq(providerRecipients.providerUserId, owner.providerUserId),
-        eq(providerRecipients.purpose, owner.purpose),
-        eq(providerRecipients.iban, iban),
-        inArray(providerRecipients.status, ['PENDING', 'ACTIVE']),
-      ),
-    )
+    .where(and(ownersFor(owner, iban), inArray(providerRecipients.status, ['PENDING', 'ACTIVE'])))
     .orderBy(desc(providerRecipients.createdAt))
     .limit(1);
   return row ?? null;
@@ -82,17 +83,7 @@ export async function ensureRecipient(
     const updated = await applyRecipient(db, read);
     if (updated && !ENDED.includes(updated.status as RecipientStatus)) return updated;
   }
-  const [made] = await db
-    .select({ n: count() })
-    .from(providerRecipients)
-    .where(
-      and(
-        eq(providerRecipients.userId, owner.userId),
-        eq(providerRecipients.providerUserId, owner.providerUserId),
-        eq(providerRecipients.purpose, owner.purpose),
-        eq(providerRecipients.iban, input.iban),
-      ),
-    );
+  const [made] = await db.select({ n: count() }).from(providerRecipients).where(ownersFor(owner, input.iban));
   const recipient = await provider.createRecipient(
     owner.providerUserId,
     input,
