@@ -48,15 +48,27 @@ async function confirmationsOf(
   return out;
 }
 
-/** The member's withdrawals as they see them, with the confirmation of each waiting one's account. */
+/**
+ * The confirmation of each row's account, for rows of any members (the back office lists them all):
+ * null for a request that does not wait for the provider.
+ */
+export async function confirmationsFor(
+  ctx: AppContext,
+  rows: repo.WithdrawalRow[],
+): Promise<Array<AccountConfirmation | null>> {
+  const waiting = rows.filter((r) => waitsForProvider(ctx, r));
+  const byMember = new Map<string, Set<string>>();
+  for (const r of waiting) byMember.set(r.userId, (byMember.get(r.userId) ?? new Set()).add(r.iban));
+  const found = new Map<string, Map<string, AccountConfirmation>>();
+  for (const [userId, ibans] of byMember) found.set(userId, await confirmationsOf(ctx, userId, [...ibans]));
+  return rows.map((r) => (waitsForProvider(ctx, r) ? (found.get(r.userId)?.get(r.iban) ?? 'pending') : null));
+}
+
+/** Withdrawals as their member (or the back office) sees them, with each waiting one's account. */
 export async function withAccountConfirmation(
   ctx: AppContext,
-  userId: string,
   rows: repo.WithdrawalRow[],
 ): Promise<WithdrawalDto[]> {
-  const waiting = rows.filter((r) => waitsForProvider(ctx, r));
-  const confirmations = await confirmationsOf(ctx, userId, [...new Set(waiting.map((r) => r.iban))]);
-  return rows.map((r) =>
-    toWithdrawalDto(r, waitsForProvider(ctx, r) ? (confirmations.get(r.iban) ?? 'pending') : null),
-  );
+  const confirmations = await confirmationsFor(ctx, rows);
+  return rows.map((r, i) => toWithdrawalDto(r, confirmations[i] ?? null));
 }

@@ -485,11 +485,19 @@ describe('withdrawals paid by the provider', () => {
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 0, failed: 0 });
     expect(await mine(m.client, id)).toMatchObject({ status: 'requested', account_confirmation: 'pending' });
 
+    // The back office sees why it waits, as the member does.
+    const inBackoffice = async () =>
+      (await admin.client.get('/api/backoffice/funds/withdrawals?status=requested'))
+        .json()
+        .withdrawals.find((w: { id: string }) => w.id === id);
+    expect(await inBackoffice()).toMatchObject({ account_confirmation: 'pending' });
+
     await onConfirmPage(String(asked.confirm_url), 'confirm');
     expect(await mine(m.client, id)).toMatchObject({
       status: 'requested',
       account_confirmation: 'confirmed',
     });
+    expect(await inBackoffice()).toMatchObject({ account_confirmation: 'confirmed' });
 
     expect(await sendPayouts(t.app.ctx)).toEqual({ sent: 1, failed: 0 });
     const [payout] = payoutsOf(id);

@@ -135,9 +135,36 @@ describe('back office: deposits and withdrawals', () => {
     created_at: '2026-03-02T10:00:00Z',
     started_at: null,
     decided_at: null,
+    account_confirmation: null,
     member: { id: 'u1', username: 'alice', email: 'alice@example.com' },
     started_by: null,
   };
+
+  it('says, where the provider pays, whether each waiting request’s member has confirmed the account', async () => {
+    stubApi({
+      ...lists,
+      'GET /api/backoffice/funds/withdrawals?status=requested': () =>
+        jsonResponse(200, {
+          withdrawals: [
+            { ...withdrawal, account_confirmation: 'pending' },
+            {
+              ...withdrawal,
+              id: 'w3',
+              account_confirmation: 'confirmed',
+              member: { id: 'u2', username: 'bruno', email: 'bruno@example.com' },
+            },
+          ],
+        }),
+    });
+    renderScreen(<FundsPage />, { path: '/backoffice/funds', auth: admin });
+    const table = await screen.findByRole('table', { name: 'Withdrawals to pay' });
+    expect(within(table).getByRole('row', { name: /alice/ })).toHaveTextContent(
+      'Waiting for the member to confirm this account with the payment provider.',
+    );
+    expect(within(table).getByRole('row', { name: /bruno/ })).toHaveTextContent(
+      'Confirmed by the member with the payment provider',
+    );
+  });
 
   it('starts the payment of a requested withdrawal, explaining that it can then no longer be cancelled', async () => {
     let status = 'requested';
@@ -244,7 +271,7 @@ describe('back office: deposits and withdrawals', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists the money raised paid to the studios, with the provider’s ids and a refusal’s reason', async () => {
+  it('lists the money raised paid to the studios, with the provider’s ids, a refusal’s reason and what held money waits for', async () => {
     const release = {
       campaign_id: 'c1',
       campaign_title: 'Harbour Lights',
@@ -253,6 +280,7 @@ describe('back office: deposits and withdrawals', () => {
       net_cents: 4_750_000,
       status: 'payout_failed',
       reason: 'Bank account refused the transfer',
+      waiting_for: 'payout_account',
       updated_at: '2026-11-28T10:00:00.000Z',
       studio_id: 's1',
       studio_username: 'faro_games',
@@ -272,6 +300,8 @@ describe('back office: deposits and withdrawals', () => {
     expect(row).toHaveTextContent('refused by your bank');
     expect(row).toHaveTextContent('Bank account refused the transfer');
     expect(row).toHaveTextContent('tr_1 · po_2');
+    // The money waits in the studio's wallet for a payout account its representative confirms.
+    expect(row).toHaveTextContent('paid out once its legal representative confirms the payout account');
   });
 
   it('shows the 403 screen to a reviewer', async () => {

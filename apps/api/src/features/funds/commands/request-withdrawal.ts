@@ -91,7 +91,7 @@ export async function requestWithdrawal(
     return inserted;
   });
   // Paid by the provider: the answer says whether the account still needs the member's confirmation.
-  const [dto] = await withAccountConfirmation(ctx, userId, [row]);
+  const [dto] = await withAccountConfirmation(ctx, [row]);
   if (!dto) throw new Error('withdrawal not presented');
   return dto;
 }

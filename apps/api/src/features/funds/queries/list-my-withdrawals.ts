@@ -4,5 +4,5 @@ import { withAccountConfirmation } from '../account-confirmation.ts';
 import * as repo from '../repo.ts';
 
 export async function listMyWithdrawals(ctx: AppContext, userId: string): Promise<WithdrawalDto[]> {
-  return withAccountConfirmation(ctx, userId, await repo.listWithdrawalsOf(ctx.db, userId));
+  return withAccountConfirmation(ctx, await repo.listWithdrawalsOf(ctx.db, userId));
 }

@@ -1,5 +1,6 @@
 import type { BackofficeWithdrawalDto, WithdrawalStatus } from '@indiesplit/shared/funds';
 import type { AppContext } from '../../../platform/context.ts';
+import { confirmationsFor } from '../account-confirmation.ts';
 import { toWithdrawalDto } from '../presenters/withdrawal.ts';
 import * as repo from '../repo.ts';
 
@@ -8,5 +9,14 @@ export async function listWithdrawals(
   status?: WithdrawalStatus,
 ): Promise<BackofficeWithdrawalDto[]> {
   const rows = await repo.listWithdrawals(ctx.db, status);
-  return rows.map((r) => ({ ...toWithdrawalDto(r.withdrawal), member: r.member, started_by: r.startedBy }));
+  // Where the provider pays, a waiting request says whether its member has confirmed the account.
+  const confirmations = await confirmationsFor(
+    ctx,
+    rows.map((r) => r.withdrawal),
+  );
+  return rows.map((r, i) => ({
+    ...toWithdrawalDto(r.withdrawal, confirmations[i] ?? null),
+    member: r.member,
+    started_by: r.startedBy,
+  }));
 }

@@ -9,7 +9,9 @@ import { LoadError } from '../load-error.tsx';
 
 // Funded campaigns' escrows paid to their studios through the payment provider (ADR 0042): what
 // each studio receives, the fee kept, where the payment stands, and the provider's ids of the
-// transfer and the payout to look them up there. A refused step says why; nothing is done here.
+// transfer and the payout to look them up there. A refused step says why, and money held in a
+// studio's wallet says what it waits for (a confirmed payout account, a running verification);
+// nothing is done here.
 
 const fetchReleases = (signal?: AbortSignal) =>
   apiRequest<{ items: BackofficeReleaseDto[] }>('/backoffice/payments/releases/', { signal });
@@ -54,6 +56,9 @@ export function ReleasesPanel() {
                 <td>
                   {t(`payments:studioPayouts.states.${r.status}`)}
                   {r.reason && <p className={styles.muted}>{r.reason}</p>}
+                  {r.waiting_for && (
+                    <p className={styles.muted}>{t(`releases.waitingFor.${r.waiting_for}`)}</p>
+                  )}
                 </td>
                 <td>{[r.transfer_id, r.payout_id].filter(Boolean).join(' · ') || '—'}</td>
                 <td>{formatDateTime(r.updated_at, i18n.language)}</td>

@@ -86,6 +86,11 @@ export function WithdrawalsPanel() {
             <td>
               <span className={styles.cellMain}>{w.account_holder}</span>
               <span className={`${styles.cellSub} ${styles.breakAll}`}>{formatIban(w.iban)}</span>
+              {w.account_confirmation && (
+                <span className={styles.cellSub}>
+                  {t(`funds.withdrawals.account.${w.account_confirmation}`)}
+                </span>
+              )}
             </td>
             <td>
               <span className={styles.cellMain}>{formatDateTime(w.created_at, i18n.language)}</span>
